@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../http/app-error.ts';
+import { type Db, isReachable } from '../store/database.ts';
+
+/** /health: the process answers. /ready: and its store answers too. No auth. */
+export async function healthRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/ready', async () => {
+    if (!(await isReachable(options.db))) throw new AppError('SERVICE_UNAVAILABLE', {});
+    return { status: 'ready' };
+  });
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { customerRoutes } from './api/customer-routes.ts';
+import { healthRoutes } from './api/health-routes.ts';
+import { runtimeConfigRoute } from './api/runtime-config-route.ts';
+import { API_PREFIX, type Config } from './config/config.ts';
+import { seedDemo } from './demo/seed.ts';
+import { serveBoardApp } from './http/board-app.ts';
+import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.ts';
+import { installRequestLog } from './http/request-log.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { installXsrf } from './http/xsrf.ts';
+import { migrateToLatest, openDatabase } from './store/database.ts';
+
+export interface AppOptions {
+  readonly config: Config;
+  /** The PostgreSQL to use: DATABASE_URL, or the embedded cluster main.ts started. */
+  readonly databaseUrl: string;
+  readonly logger: Logger;
+}
+
+const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+
+/**
+ * A fresh server: config → store → http → api. Not listening yet; the caller
+ * listens and closes it (closing also closes its database pool).
+ */
+export async function buildApp({ config, databaseUrl, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    // Our own one-line request log replaces Fastify's two lines per request.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  installRequestLog(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // store
+  const db = openDatabase(databaseUrl);
+  app.addHook('onClose', () => db.destroy());
+  await migrateToLatest(db);
+  if (config.demo) await seedDemo(db, logger);
+
+  // http
+  await app.register(cookie);
+  await installSecurityHeaders(app, config.runtime);
+  installXsrf(app, { prefix: API_PREFIX, secure: config.publicUrl.startsWith('https:') });
+
+  // api
+  await app.register(healthRoutes, { db });
+  await app.register(runtimeConfigRoute, { runtime: config.runtime });
+  await app.register(customerRoutes, { prefix: API_PREFIX, db });
+
+  // board app
+  await serveBoardApp(app, { root: config.boardDir, isApiPath });
+  return app;
+}

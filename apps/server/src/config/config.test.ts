@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { runtimeConfigKeys, runtimeConfigSchema } from '@careboard/contracts';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('derives every default from PORT and PUBLIC_URL', () => {
+    const config = loadConfig({}, '/srv/careboard');
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.dataDir).toBe(path.resolve('/srv/careboard', 'data'));
+    expect(config.databaseUrl).toBeNull();
+    expect(config.redisUrl).toBeNull();
+    expect(config.demo).toBe(true);
+    expect(config.runtime.API_URL).toBe('http://localhost:8080/api');
+    expect(config.runtime.GRAPHQL_URL).toBe('ws://localhost:8080/graphql');
+    expect(config.runtime.CUSTOMER_ID).toBe('demo');
+  });
+
+  it('holds every runtime-config key, valid against the shared schema', () => {
+    const { runtime } = loadConfig({ PUBLIC_URL: 'https://boards.example.org/' });
+    expect(Object.keys(runtime).sort()).toEqual([...runtimeConfigKeys].sort());
+    expect(runtimeConfigSchema.parse(runtime)).toEqual(runtime);
+    expect(runtime.GRAPHQL_URL).toBe('wss://boards.example.org/graphql');
+    expect(runtime.LOGOUT_CALLBACK_URL).toBe('https://boards.example.org/');
+  });
+
+  it('lets each runtime-config key be overridden by the variable of the same name', () => {
+    const config = loadConfig({
+      AUTH_DOMAIN: 'https://tenant.eu.auth0.com',
+      AUTH_AUDIENCE: 'https://api.example.org',
+      REFRESH_TOKEN_IN_ADVANCE_SEC: '120',
+      CUSTOMER_ID: 'st-marys',
+      ERROR_REPORTING_KEY: 'abc',
+    });
+    expect(config.runtime.AUTH_DOMAIN).toBe('https://tenant.eu.auth0.com');
+    expect(config.runtime.AUTH_AUDIENCE).toBe('https://api.example.org');
+    expect(config.runtime.REFRESH_TOKEN_IN_ADVANCE_SEC).toBe(120);
+    expect(config.runtime.CUSTOMER_ID).toBe('st-marys');
+    expect(config.runtime.ERROR_REPORTING_KEY).toBe('abc');
+  });
+
+  it('turns demo mode off, and with it the default customer', () => {
+    const config = loadConfig({ CAREBOARD_DEMO: 'off' });
+    expect(config.demo).toBe(false);
+    expect(config.runtime.CUSTOMER_ID).toBeNull();
+  });
+
+  it('lists every invalid variable in one error, by name', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'not a url',
+      CAREBOARD_DEMO: 'maybe',
+      LOG_LEVEL: 'loud',
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toMatch(/^PORT: /m);
+    expect(problems.join('\n')).toMatch(/^DATABASE_URL: /m);
+    expect(problems.join('\n')).toMatch(/^CAREBOARD_DEMO: /m);
+    expect(problems.join('\n')).toMatch(/^LOG_LEVEL: /m);
+  });
+
+  it('rejects a port out of range and a database URL of another protocol', () => {
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: must be a whole number/);
+    expect(problemsOf({ DATABASE_URL: 'mysql://u:p@db/x' })[0]).toMatch(
+      /^DATABASE_URL: must be a PostgreSQL address/,
+    );
+  });
+
+  it('never echoes a URL that may hold a password', () => {
+    const error = (() => {
+      try {
+        loadConfig({ DATABASE_URL: 'postgres//admin:s3cret-pass@db' });
+      } catch (e) {
+        return e as Error;
+      }
+      return new Error('no error');
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).not.toContain('s3cret-pass');
+  });
+
+  it('freezes the result', () => {
+    const config = loadConfig({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.runtime)).toBe(true);
+  });
+});

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RuntimeConfig } from '@careboard/contracts';
+import { type Env, envSchema, type LogLevel } from './env-schema.ts';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** The address boards and the identity provider are reached at, without a trailing slash. */
+  readonly publicUrl: string;
+  /** Behind a TLS proxy (https PUBLIC_URL) the server trusts X-Forwarded-* headers. */
+  readonly trustProxy: boolean;
+  readonly dataDir: string;
+  readonly boardDir: string;
+  /** Null: the server starts an embedded PostgreSQL in the data directory. */
+  readonly databaseUrl: string | null;
+  readonly redisUrl: string | null;
+  readonly demo: boolean;
+  readonly logLevel: LogLevel;
+  /** Served as /config.json. */
+  readonly runtime: RuntimeConfig;
+}
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(
+      `Careboard cannot start: the environment is not valid.\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const DEFAULT_PORT = 8080;
+const DEFAULT_BOARD_DIR = fileURLToPath(new URL('../../../board/dist', import.meta.url));
+
+/** Where the server mounts its REST API; API_URL defaults to PUBLIC_URL plus this. */
+export const API_PREFIX = '/api';
+export const GRAPHQL_PATH = '/graphql';
+
+/**
+ * Reads the environment once: every missing or invalid variable is listed in
+ * one ConfigError; the result is frozen. No other module reads process.env.
+ */
+export function loadConfig(
+  environment: Readonly<Record<string, string | undefined>>,
+  cwd = process.cwd(),
+): Config {
+  const parsed = envSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(problems);
+  }
+  return Object.freeze(fromEnv(parsed.data, cwd));
+}
+
+function fromEnv(env: Env, cwd: string): Config {
+  const port = env.PORT ?? DEFAULT_PORT;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const demo = env.CAREBOARD_DEMO ?? true;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    trustProxy: publicUrl.startsWith('https:'),
+    dataDir: path.resolve(cwd, env.CAREBOARD_DATA_DIR ?? 'data'),
+    boardDir: env.CAREBOARD_BOARD_DIR ? path.resolve(cwd, env.CAREBOARD_BOARD_DIR) : DEFAULT_BOARD_DIR,
+    databaseUrl: env.DATABASE_URL ?? null,
+    redisUrl: env.REDIS_URL ?? null,
+    demo,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    runtime: Object.freeze(runtimeFromEnv(env, publicUrl, demo)),
+  };
+}
+
+function runtimeFromEnv(env: Env, publicUrl: string, demo: boolean): RuntimeConfig {
+  const api = `${publicUrl}${API_PREFIX}`;
+  return {
+    API_URL: env.API_URL ?? api,
+    SECURABLE_API_URL: env.SECURABLE_API_URL ?? `${api}/securable`,
+    EXPORT_API_URL: env.EXPORT_API_URL ?? `${api}/export`,
+    GRAPHQL_URL: env.GRAPHQL_URL ?? `${publicUrl.replace(/^http/, 'ws')}${GRAPHQL_PATH}`,
+    SOCKETS_URL: env.SOCKETS_URL ?? publicUrl,
+    AUTH_DOMAIN: env.AUTH_DOMAIN ?? publicUrl,
+    AUTH_AUDIENCE: env.AUTH_AUDIENCE ?? api,
+    AUTH_CLIENT_ID: env.AUTH_CLIENT_ID ?? 'careboard-board',
+    REFRESH_TOKEN_IN_ADVANCE_SEC: env.REFRESH_TOKEN_IN_ADVANCE_SEC ?? 60,
+    CHECK_RELEASE_AFTER_SEC: env.CHECK_RELEASE_AFTER_SEC ?? 300,
+    LOGOUT_CALLBACK_URL: env.LOGOUT_CALLBACK_URL ?? `${publicUrl}/`,
+    ERROR_REPORTING_KEY: env.ERROR_REPORTING_KEY ?? null,
+    CUSTOMER_ID: env.CUSTOMER_ID ?? (demo ? 'demo' : null),
+  };
+}

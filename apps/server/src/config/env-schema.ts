@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const unset = (value: string | undefined) => value === undefined || value.trim() === '';
+
+/** An optional variable: empty counts as unset. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (unset(value as string | undefined) ? undefined : value), schema.optional());
+}
+
+const port = z.coerce
+  .number({ error: 'must be a whole number from 0 to 65535' })
+  .int('must be a whole number from 0 to 65535')
+  .min(0, 'must be a whole number from 0 to 65535')
+  .max(65535, 'must be a whole number from 0 to 65535');
+
+/** URL checks never echo the value: a database or Redis URL may hold a password. */
+function urlWithProtocols(protocols: readonly string[], what: string) {
+  return z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be ${what} (${protocols.map((p) => `${p}//`).join(' or ')})` },
+  );
+}
+
+const httpUrl = urlWithProtocols(['http:', 'https:'], 'an http(s) address');
+const wsUrl = urlWithProtocols(['ws:', 'wss:'], 'a websocket address');
+
+const toggle = z
+  .string()
+  .transform((value) => value.trim().toLowerCase())
+  .refine((value) => ['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'].includes(value), {
+    error: 'must be on or off',
+  })
+  .transform((value) => ['on', 'true', '1', 'yes'].includes(value));
+
+const seconds = (min: number) =>
+  z.coerce
+    .number({ error: `must be a whole number of seconds, at least ${min}` })
+    .int(`must be a whole number of seconds, at least ${min}`)
+    .min(min, `must be a whole number of seconds, at least ${min}`);
+
+/** Every environment variable the server reads, in one place. */
+export const envSchema = z.object({
+  PORT: optional(port),
+  HOST: optional(z.string().min(1)),
+  PUBLIC_URL: optional(httpUrl),
+  CAREBOARD_DATA_DIR: optional(z.string().min(1)),
+  CAREBOARD_BOARD_DIR: optional(z.string().min(1)),
+  DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'a PostgreSQL address')),
+  REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'], 'a Redis address')),
+  CAREBOARD_DEMO: optional(toggle),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  // Runtime config served at /config.json; each overrides a default derived from PUBLIC_URL.
+  API_URL: optional(httpUrl),
+  SECURABLE_API_URL: optional(httpUrl),
+  EXPORT_API_URL: optional(httpUrl),
+  GRAPHQL_URL: optional(wsUrl),
+  SOCKETS_URL: optional(httpUrl),
+  AUTH_DOMAIN: optional(httpUrl),
+  AUTH_AUDIENCE: optional(z.string().min(1)),
+  AUTH_CLIENT_ID: optional(z.string().min(1).max(100)),
+  REFRESH_TOKEN_IN_ADVANCE_SEC: optional(seconds(0)),
+  CHECK_RELEASE_AFTER_SEC: optional(seconds(10)),
+  LOGOUT_CALLBACK_URL: optional(httpUrl),
+  ERROR_REPORTING_KEY: optional(z.string().min(1)),
+  CUSTOMER_ID: optional(z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'must be a customer id slug')),
+});
+
+export type Env = z.infer<typeof envSchema>;
+export type LogLevel = (typeof LOG_LEVELS)[number];

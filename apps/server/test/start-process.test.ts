@@ -1,0 +1,123 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/store/free-port.ts';
+import { FIXTURE_BOARD_DIR } from './test-server.ts';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+interface Run {
+  readonly child: ChildProcess;
+  readonly output: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+function run(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', CAREBOARD_BOARD_DIR: FIXTURE_BOARD_DIR, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(predicate: () => boolean, what: string, ms = 30_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** PostgreSQL processes whose command line names this data directory. */
+function postgresProcessesFor(dataDir: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'careboard-start-'));
+chmodSync(dataDir, 0o755);
+const running: Run[] = [];
+afterAll(async () => {
+  for (const r of running) r.child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('starting the server', () => {
+  it('stops at start with one message naming every invalid variable', async () => {
+    const r = run({ PORT: 'http', DATABASE_URL: 'postgres//user:hunter2@' });
+    expect(await r.exited).toBe(1);
+    expect(r.output()).toContain('Careboard cannot start: the environment is not valid.');
+    expect(r.output()).toMatch(/PORT: must be a whole number from 0 to 65535/);
+    expect(r.output()).toMatch(/DATABASE_URL: must be a PostgreSQL address/);
+    expect(r.output()).not.toContain('hunter2');
+    expect(r.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it('runs on the embedded PostgreSQL, refuses a second server on the same data directory, and leaves no PostgreSQL behind', async () => {
+    const port = await freePort();
+    const first = run({ PORT: String(port), CAREBOARD_DATA_DIR: dataDir });
+    running.push(first);
+    await waitFor(() => first.output().includes('Careboard is running'), 'the first server');
+    const demo = await fetch(`http://127.0.0.1:${port}/api/customers/demo`);
+    expect(demo.status).toBe(200);
+    expect(postgresProcessesFor(dataDir).length).toBeGreaterThan(0);
+
+    const second = run({ PORT: String(await freePort()), CAREBOARD_DATA_DIR: dataDir });
+    running.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `The data directory ${dataDir} is in use by another Careboard server (process ${first.child.pid}).`,
+    );
+    // The refused server touched nothing: the first still answers.
+    expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(postgresProcessesFor(dataDir)).toEqual([]);
+
+    // A second start reuses the cluster and its data.
+    const again = run({ PORT: String(port), CAREBOARD_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    running.push(again);
+    await waitFor(() => again.output().includes('Careboard is running'), 'the restarted server');
+    expect(again.output()).not.toContain('initialising the embedded PostgreSQL cluster');
+    expect(again.output()).not.toContain('seeded the demo customer');
+    expect((await fetch(`http://127.0.0.1:${port}/api/customers/demo`)).status).toBe(200);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+    expect(postgresProcessesFor(dataDir)).toEqual([]);
+  });
+
+  it('recovers a data directory whose server was killed without shutting down', async () => {
+    const port = await freePort();
+    const killed = run({ PORT: String(port), CAREBOARD_DATA_DIR: dataDir });
+    running.push(killed);
+    await waitFor(() => killed.output().includes('Careboard is running'), 'the server');
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    const next = run({ PORT: String(port), CAREBOARD_DATA_DIR: dataDir });
+    running.push(next);
+    await waitFor(
+      () => next.output().includes('Careboard is running') || next.child.exitCode !== null,
+      'the next server',
+    );
+    expect((await fetch(`http://127.0.0.1:${port}/api/customers/demo`)).status).toBe(200);
+    next.child.kill('SIGINT');
+    expect(await next.exited).toBe(0);
+    expect(postgresProcessesFor(dataDir)).toEqual([]);
+  });
+});
