@@ -5,6 +5,10 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       {
+        extends: './apps/board/vite.config.ts',
+        test: { name: 'board', root: 'apps/board', environment: 'jsdom' },
+      },
+      {
         test: {
           name: 'server',
           root: 'apps/server',

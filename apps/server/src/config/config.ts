@@ -16,6 +16,8 @@ export interface Config {
   readonly databaseUrl: string | null;
   readonly redisUrl: string | null;
   readonly demo: boolean;
+  /** Demo simulator speed: 1 = real time, 10 = ten times faster, 0 = off. Off without demo data. */
+  readonly simulatorRate: number;
   readonly logLevel: LogLevel;
   /** Served as /config.json. */
   readonly runtime: RuntimeConfig;
@@ -69,6 +71,7 @@ function fromEnv(env: Env, cwd: string): Config {
     databaseUrl: env.DATABASE_URL ?? null,
     redisUrl: env.REDIS_URL ?? null,
     demo,
+    simulatorRate: demo ? (env.CAREBOARD_SIMULATOR_RATE ?? 1) : 0,
     logLevel: env.LOG_LEVEL ?? 'info',
     runtime: Object.freeze(runtimeFromEnv(env, publicUrl, demo)),
   };

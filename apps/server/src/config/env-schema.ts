@@ -57,6 +57,12 @@ export const envSchema = z.object({
   DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'a PostgreSQL address')),
   REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'], 'a Redis address')),
   CAREBOARD_DEMO: optional(toggle),
+  CAREBOARD_SIMULATOR_RATE: optional(
+    z.coerce
+      .number({ error: 'must be a number from 0 (off) to 1000' })
+      .min(0, 'must be a number from 0 (off) to 1000')
+      .max(1000, 'must be a number from 0 (off) to 1000'),
+  ),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   // Runtime config served at /config.json; each overrides a default derived from PUBLIC_URL.
   API_URL: optional(httpUrl),

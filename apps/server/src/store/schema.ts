@@ -1,14 +1,6 @@
-import type { Generated } from 'kysely';
+import type { CoreTables } from './tables/core.ts';
+import type { DomainTables } from './tables/domain.ts';
+import type { IdentityTables } from './tables/identity.ts';
 
-/** The database as Kysely sees it; one interface per table. */
-export interface Database {
-  customers: CustomersTable;
-}
-
-export interface CustomersTable {
-  id: string;
-  auth_org_id: string | null;
-  auth_device_client_id: string | null;
-  locale: Generated<string>;
-  created_at: Generated<Date>;
-}
+/** The database as Kysely sees it: one interface per table, grouped by owner. */
+export interface Database extends CoreTables, IdentityTables, DomainTables {}

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as customers from './0001-customers.ts';
+import { domainMigrations } from './domain/index.ts';
 
-/** Every migration in order; names sort in the order they run. */
+/** Every migration; Kysely runs them in the order of their names. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-customers': customers,
+  ...domainMigrations,
 });
