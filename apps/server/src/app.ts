@@ -5,14 +5,18 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Logger } from 'pino';
 import { customerRoutes } from './api/customer-routes.ts';
 import { healthRoutes } from './api/health-routes.ts';
+import { meRoutes } from './api/me-routes.ts';
 import { runtimeConfigRoute } from './api/runtime-config-route.ts';
 import { API_PREFIX, type Config } from './config/config.ts';
-import { seedDemo } from './demo/seed.ts';
+import { DEMO_CUSTOMER, seedDemo } from './demo/seed.ts';
 import { serveBoardApp } from './http/board-app.ts';
 import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.ts';
 import { installRequestLog } from './http/request-log.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installXsrf } from './http/xsrf.ts';
+import { seedDemoAccounts } from './identity/demo-accounts.ts';
+import { registerIdentity } from './identity/register-identity.ts';
+import type { Throttles } from './identity/throttle.ts';
 import { migrateToLatest, openDatabase } from './store/database.ts';
 
 export interface AppOptions {
@@ -20,15 +24,22 @@ export interface AppOptions {
   /** The PostgreSQL to use: DATABASE_URL, or the embedded cluster main.ts started. */
   readonly databaseUrl: string;
   readonly logger: Logger;
+  /** Tests replace the sign-in and user-code budgets. */
+  readonly throttles?: Throttles;
 }
 
 const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
 /**
- * A fresh server: config → store → http → api. Not listening yet; the caller
+ * A fresh server: config → store → http → identity → api. Not listening yet; the caller
  * listens and closes it (closing also closes its database pool).
  */
-export async function buildApp({ config, databaseUrl, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  databaseUrl,
+  logger,
+  throttles,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // Our own one-line request log replaces Fastify's two lines per request.
@@ -51,17 +62,25 @@ export async function buildApp({ config, databaseUrl, logger }: AppOptions): Pro
   const db = openDatabase(databaseUrl);
   app.addHook('onClose', () => db.destroy());
   await migrateToLatest(db);
-  if (config.demo) await seedDemo(db, logger);
+  if (config.demo) {
+    await seedDemo(db, logger);
+    await seedDemoAccounts(db, DEMO_CUSTOMER.id, logger);
+  }
 
   // http
   await app.register(cookie);
   await installSecurityHeaders(app, config.runtime);
   installXsrf(app, { prefix: API_PREFIX, secure: config.publicUrl.startsWith('https:') });
 
+  // identity
+  const auth = await registerIdentity(app, { config, db, log: logger, ...(throttles ? { throttles } : {}) });
+  app.decorate('auth', auth);
+
   // api
   await app.register(healthRoutes, { db });
   await app.register(runtimeConfigRoute, { runtime: config.runtime });
   await app.register(customerRoutes, { prefix: API_PREFIX, db });
+  await app.register(meRoutes, { prefix: API_PREFIX, auth });
 
   // board app
   await serveBoardApp(app, { root: config.boardDir, isApiPath });

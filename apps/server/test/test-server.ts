@@ -22,13 +22,16 @@ export interface TestServer {
 export interface TestServerOptions {
   readonly env?: Readonly<Record<string, string>>;
   readonly databaseUrl?: string;
+  /** Reuse a port (and so the issuer) across a restart. */
+  readonly port?: number;
+  readonly throttles?: import('../src/identity/throttle.ts').Throttles;
   /** Runs on the built app before it listens, e.g. to add a route. */
   readonly beforeListen?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** A real server (buildApp) on a fresh database and a free loopback port. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     PORT: String(port),
@@ -46,7 +49,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   });
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
-  const app = await buildApp({ config, databaseUrl, logger: createLogger(config.logLevel, sink) });
+  const app = await buildApp({
+    config,
+    databaseUrl,
+    logger: createLogger(config.logLevel, sink),
+    ...(options.throttles ? { throttles: options.throttles } : {}),
+  });
   await options.beforeListen?.(app);
   await app.listen({ port, host: '127.0.0.1' });
   return { app, config, baseUrl, databaseUrl, logs, close: () => app.close() };

@@ -21,6 +21,23 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Served as /config.json. */
   readonly runtime: RuntimeConfig;
+  readonly identity: IdentityConfig;
+}
+
+export interface IdentityConfig {
+  /** The embedded provider runs when AUTH_DOMAIN is this server; otherwise tokens come from that issuer. */
+  readonly embedded: boolean;
+  /** The issuer tokens must carry: AUTH_DOMAIN (with or without a trailing slash, as Auth0 writes it). */
+  readonly issuer: string;
+  readonly audience: string;
+  readonly webClientId: string;
+  /** The board app's origin: allowed to call the token and device endpoints (CORS). */
+  readonly boardOrigin: string;
+  readonly redirectUris: readonly string[];
+  readonly postLogoutRedirectUris: readonly string[];
+  readonly deviceCodeTtlSec: number;
+  readonly accessTokenTtlSec: number;
+  readonly secureCookies: boolean;
 }
 
 export class ConfigError extends Error {
@@ -61,6 +78,7 @@ function fromEnv(env: Env, cwd: string): Config {
   const port = env.PORT ?? DEFAULT_PORT;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const demo = env.CAREBOARD_DEMO ?? true;
+  const runtime = Object.freeze(runtimeFromEnv(env, publicUrl, demo));
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -73,7 +91,24 @@ function fromEnv(env: Env, cwd: string): Config {
     demo,
     simulatorRate: demo ? (env.CAREBOARD_SIMULATOR_RATE ?? 1) : 0,
     logLevel: env.LOG_LEVEL ?? 'info',
-    runtime: Object.freeze(runtimeFromEnv(env, publicUrl, demo)),
+    runtime,
+    identity: Object.freeze(identityFromEnv(env, publicUrl, runtime)),
+  };
+}
+
+function identityFromEnv(env: Env, publicUrl: string, runtime: RuntimeConfig): IdentityConfig {
+  const issuer = runtime.AUTH_DOMAIN.replace(/\/+$/, '');
+  return {
+    embedded: issuer === publicUrl,
+    issuer,
+    audience: runtime.AUTH_AUDIENCE,
+    webClientId: runtime.AUTH_CLIENT_ID,
+    boardOrigin: new URL(publicUrl).origin,
+    redirectUris: Object.freeze([`${publicUrl}/auth/callback`]),
+    postLogoutRedirectUris: Object.freeze([...new Set([runtime.LOGOUT_CALLBACK_URL, `${publicUrl}/`])]),
+    deviceCodeTtlSec: env.CAREBOARD_DEVICE_CODE_TTL_SEC ?? 600,
+    accessTokenTtlSec: env.CAREBOARD_ACCESS_TOKEN_TTL_SEC ?? 600,
+    secureCookies: publicUrl.startsWith('https:'),
   };
 }
 

@@ -63,6 +63,8 @@ export const envSchema = z.object({
       .min(0, 'must be a number from 0 (off) to 1000')
       .max(1000, 'must be a number from 0 (off) to 1000'),
   ),
+  CAREBOARD_DEVICE_CODE_TTL_SEC: optional(seconds(5)),
+  CAREBOARD_ACCESS_TOKEN_TTL_SEC: optional(seconds(30)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   // Runtime config served at /config.json; each overrides a default derived from PUBLIC_URL.
   API_URL: optional(httpUrl),

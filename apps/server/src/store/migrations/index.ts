@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as customers from './0001-customers.ts';
+import * as identity from './0002-identity.ts';
 import { domainMigrations } from './domain/index.ts';
 
 /** Every migration; Kysely runs them in the order of their names. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-customers': customers,
+  '0002-identity': identity,
   ...domainMigrations,
 });

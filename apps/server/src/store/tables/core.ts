@@ -9,5 +9,6 @@ export interface CustomersTable {
   auth_org_id: string | null;
   auth_device_client_id: string | null;
   locale: Generated<string>;
+  name: string | null;
   created_at: Generated<Date>;
 }

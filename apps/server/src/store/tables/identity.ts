@@ -1,3 +1,49 @@
-/** The identity provider's tables (accounts, provider state, keys). */
-// biome-ignore lint/complexity/noBannedTypes: filled in with the identity provider's migration.
-export type IdentityTables = {};
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** The identity provider's tables. */
+export interface IdentityTables {
+  accounts: AccountsTable;
+  oidc_payloads: OidcPayloadsTable;
+  identity_keys: IdentityKeysTable;
+  device_activations: DeviceActivationsTable;
+}
+
+export interface AccountsTable {
+  id: Generated<string>;
+  customer_id: string;
+  email: string;
+  name: string;
+  role: string;
+  password_hash: string;
+  created_at: Generated<Date>;
+}
+
+export interface OidcPayloadsTable {
+  type: string;
+  id: string;
+  payload: JSONColumnType<Record<string, unknown>>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Date | null;
+  consumed_at: Date | null;
+}
+
+export interface IdentityKeysTable {
+  kid: string;
+  use: 'sig' | 'cookie';
+  material: JSONColumnType<Record<string, unknown>>;
+  created_at: Generated<Date>;
+  retired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface DeviceActivationsTable {
+  grant_id: string;
+  customer_id: string;
+  account_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  activated_at: Generated<Date>;
+  last_seen_at: Date | null;
+  revoked_at: Date | null;
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { createAccountIfMissing, listAccounts } from '../identity/accounts.ts';
+import { listDeviceActivations } from '../identity/device-activations.ts';
+import { addSigningKey, retireKey } from '../identity/keys.ts';
+import { revokeGrant } from '../identity/oidc-adapter.ts';
+import { isRole, roles } from '../identity/roles.ts';
+import { findCustomer } from '../store/customers.ts';
+import type { Db } from '../store/database.ts';
+
+export class UsageError extends Error {}
+
+export type Options = Readonly<Record<string, string | boolean | undefined>>;
+type Print = (line: string) => void;
+
+function text(options: Options, name: string): string | undefined {
+  const value = options[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function required(options: Options, name: string): string {
+  const value = text(options, name);
+  if (!value) throw new UsageError(`--${name} is required.`);
+  return value;
+}
+
+export async function userAdd(
+  db: Db,
+  options: Options,
+  print: Print,
+  readPassword: () => Promise<string>,
+): Promise<void> {
+  const customerId = required(options, 'customer');
+  const email = required(options, 'email');
+  const role = required(options, 'role');
+  if (!isRole(role)) throw new UsageError(`--role must be one of ${roles.join(', ')}.`);
+  if (!(await findCustomer(db, customerId))) throw new UsageError(`There is no customer ${customerId}.`);
+  const given = options['password-stdin'] === true ? await readPassword() : undefined;
+  if (given !== undefined && given.length < 12)
+    throw new UsageError('The password must have at least 12 characters.');
+  const password = given ?? randomBytes(15).toString('base64url');
+  const created = await createAccountIfMissing(db, {
+    customerId,
+    email,
+    role,
+    name: text(options, 'name') ?? email,
+    password,
+  });
+  if (!created) throw new UsageError(`An account with the email ${email} exists already.`);
+  print(`Added ${email} (${role}) to ${customerId}.`);
+  if (given === undefined) print(`Password, shown once: ${password}`);
+}
+
+export async function userList(db: Db, options: Options, print: Print): Promise<void> {
+  for (const account of await listAccounts(db, text(options, 'customer'))) {
+    print([account.customer_id, account.email, account.role, account.name].join('\t'));
+  }
+}
+
+export async function deviceList(db: Db, options: Options, print: Print): Promise<void> {
+  for (const device of await listDeviceActivations(db, text(options, 'customer'))) {
+    const state = device.revoked_at ? `revoked ${device.revoked_at.toISOString()}` : 'active';
+    const seen = device.last_seen_at?.toISOString() ?? 'never';
+    print(
+      [
+        device.grant_id,
+        device.customer_id,
+        state,
+        `activated ${device.activated_at.toISOString()} by ${device.activated_by ?? 'unknown'}`,
+        `seen ${seen}`,
+        device.ip ?? '',
+        device.user_agent ?? '',
+      ].join('\t'),
+    );
+  }
+}
+
+/** Revokes the device's grant: its refresh token stops working at once; its access token within minutes. */
+export async function deviceRevoke(db: Db, grantId: string | undefined, print: Print): Promise<void> {
+  if (!grantId) throw new UsageError('Name the device: careboard device revoke <id from device list>.');
+  const marked = await db
+    .updateTable('device_activations')
+    .set({ revoked_at: new Date() })
+    .where('grant_id', '=', grantId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  const removed = await revokeGrant(db, grantId);
+  if (marked.numUpdatedRows === 0n && removed === 0)
+    throw new UsageError(`There is no active device ${grantId}.`);
+  print(`Revoked ${grantId}.`);
+}
+
+export async function keysRotate(db: Db, print: Print): Promise<void> {
+  const kid = await addSigningKey(db);
+  print(
+    `Added signing key ${kid}. Restart every server to sign with it; retire the old key once its tokens have expired.`,
+  );
+}
+
+export async function keysList(db: Db, print: Print): Promise<void> {
+  const rows = await db
+    .selectFrom('identity_keys')
+    .select(['kid', 'use', 'created_at', 'retired_at'])
+    .orderBy('created_at', 'desc')
+    .execute();
+  for (const row of rows) {
+    print(
+      [
+        row.kid,
+        row.use,
+        row.created_at.toISOString(),
+        row.retired_at ? `retired ${row.retired_at.toISOString()}` : 'active',
+      ].join('\t'),
+    );
+  }
+}
+
+export async function keysRetire(db: Db, kid: string | undefined, print: Print): Promise<void> {
+  if (!kid) throw new UsageError('Name the key: careboard keys retire <kid from keys list>.');
+  if (!(await retireKey(db, kid))) throw new UsageError(`There is no active key ${kid}.`);
+  print(`Retired ${kid}. Restart every server.`);
+}

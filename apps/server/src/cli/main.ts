@@ -1,0 +1,113 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/config.ts';
+import { createLogger } from '../http/logger.ts';
+import { DataDirInUseError } from '../store/data-dir-lock.ts';
+import {
+  deviceList,
+  deviceRevoke,
+  keysList,
+  keysRetire,
+  keysRotate,
+  UsageError,
+  userAdd,
+  userList,
+} from './commands.ts';
+import { openStore } from './open-store.ts';
+
+const USAGE = `Usage: npm run careboard -- <command>
+
+  user add --customer <id> --email <email> --role admin|staff|visitor [--name <name>] [--password-stdin]
+  user list [--customer <id>]
+  device list [--customer <id>]
+  device revoke <device id>
+  keys list
+  keys rotate
+  keys retire <kid>
+
+Without --password-stdin a password is generated and shown once.`;
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+async function readStdin(): Promise<string> {
+  let data = '';
+  for await (const chunk of process.stdin) data += chunk;
+  return data.replace(/\r?\n$/, '');
+}
+
+function parse() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        customer: { type: 'string' },
+        email: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string' },
+        'password-stdin': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parse();
+  const [group, action, argument] = positionals;
+  const command = `${group ?? ''} ${action ?? ''}`;
+  const known = [
+    'user add',
+    'user list',
+    'device list',
+    'device revoke',
+    'keys list',
+    'keys rotate',
+    'keys retire',
+  ];
+  if (values.help || !known.includes(command)) {
+    print(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig(process.env);
+  const store = await openStore(config, createLogger('warn'));
+  try {
+    switch (command) {
+      case 'user add':
+        await userAdd(store.db, values, print, readStdin);
+        break;
+      case 'user list':
+        await userList(store.db, values, print);
+        break;
+      case 'device list':
+        await deviceList(store.db, values, print);
+        break;
+      case 'device revoke':
+        await deviceRevoke(store.db, argument, print);
+        break;
+      case 'keys list':
+        await keysList(store.db, print);
+        break;
+      case 'keys rotate':
+        await keysRotate(store.db, print);
+        break;
+      default:
+        await keysRetire(store.db, argument, print);
+    }
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const known =
+      error instanceof UsageError || error instanceof ConfigError || error instanceof DataDirInUseError;
+    process.stderr.write(
+      `${known ? (error as Error).message : `careboard: ${error instanceof Error ? error.stack : String(error)}`}\n`,
+    );
+    process.exit(known ? 2 : 1);
+  },
+);

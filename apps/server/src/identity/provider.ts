@@ -1,0 +1,166 @@
+import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Logger } from 'pino';
+import type { IdentityConfig } from '../config/config.ts';
+import type { Db } from '../store/database.ts';
+import { findAccountById } from './accounts.ts';
+import { findClientMetadata, isDeviceClient } from './clients.ts';
+import { recordDeviceGrant } from './device-activations.ts';
+import { successSource, userCodeConfirmSource, userCodeInputSource } from './device-flow-sources.ts';
+import { addDeviceInterval, createSlowDown } from './device-polling.ts';
+import type { IdentityKeys } from './keys.ts';
+import { createPgAdapter } from './oidc-adapter.ts';
+import { errorPage, logoutPage, signedOutPage } from './pages/message-pages.ts';
+import { apiScopes } from './roles.ts';
+
+/** Auth0's paths, so the board app works unchanged against Auth0. */
+export const identityRoutes = Object.freeze({
+  authorization: '/authorize',
+  token: '/oauth/token',
+  device_authorization: '/oauth/device/code',
+  code_verification: '/activate',
+  revocation: '/oauth/revoke',
+  userinfo: '/userinfo',
+  jwks: '/.well-known/jwks.json',
+  end_session: '/oidc/logout',
+});
+
+const DAY = 24 * 60 * 60;
+
+export interface ProviderDeps {
+  readonly config: IdentityConfig;
+  readonly db: Db;
+  readonly keys: IdentityKeys;
+  readonly log: Logger;
+  readonly trustProxy: boolean;
+}
+
+export function createProvider({ config, db, keys, log, trustProxy }: ProviderDeps): Provider {
+  const configuration: Configuration = {
+    adapter: createPgAdapter(db, (clientId) => findClientMetadata(db, config, clientId)),
+    jwks: { keys: keys.signing as NonNullable<Configuration['jwks']>['keys'] },
+    cookies: {
+      keys: [...keys.cookies],
+      long: { signed: true, secure: config.secureCookies, sameSite: 'lax' },
+      short: { signed: true, secure: config.secureCookies, sameSite: 'lax' },
+    },
+    routes: identityRoutes,
+    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    claims: { openid: ['sub', 'org_id'], email: ['email', 'email_verified'], profile: ['name'] },
+    // ID tokens carry the scopes' claims (org_id above) even when an access token is issued too.
+    conformIdTokenClaims: false,
+    extraParams: ['organization', 'audience'],
+    extraClientMetadata: { properties: ['customer_id'] },
+    responseTypes: ['code', 'none'],
+    pkce: { required: () => true },
+    clientDefaults: { id_token_signed_response_alg: 'RS256', token_endpoint_auth_method: 'none' },
+    enabledJWA: { idTokenSigningAlgValues: ['RS256'], userinfoSigningAlgValues: ['RS256'] },
+    features: {
+      devInteractions: { enabled: false },
+      deviceFlow: { enabled: true, userCodeInputSource, userCodeConfirmSource, successSource },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = signedOutPage();
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        // Auth0 names the API with `audience`; RFC 8707 with `resource`. Both land here.
+        defaultResource: async (ctx) => {
+          const audience = (ctx.oidc.params as { audience?: unknown } | undefined)?.audience;
+          return typeof audience === 'string' && audience !== '' ? audience : config.audience;
+        },
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, resource) => {
+          if (resource !== config.audience) throw new errors.InvalidTarget();
+          return {
+            scope: apiScopes.join(' '),
+            audience: config.audience,
+            accessTokenTTL: config.accessTokenTtlSec,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    findAccount: async (_ctx, sub) => {
+      const account = await findAccountById(db, sub);
+      if (!account) return undefined;
+      return {
+        accountId: account.id,
+        claims: async () => ({
+          sub: account.id,
+          email: account.email,
+          email_verified: true,
+          name: account.name,
+          org_id: account.auth_org_id,
+        }),
+      };
+    },
+    extraTokenClaims: async (_ctx, token) => {
+      const accountId = (token as { accountId?: string }).accountId;
+      const account = accountId ? await findAccountById(db, accountId) : undefined;
+      return account ? { org_id: account.auth_org_id } : undefined;
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: config.accessTokenTtlSec,
+      AuthorizationCode: 60,
+      DeviceCode: config.deviceCodeTtlSec,
+      IdToken: 60 * 60,
+      Interaction: 30 * 60,
+      Session: 8 * 60 * 60,
+      // A device stays signed in while it stays activated: its grant outlives any refresh token.
+      Grant: (ctx) => (isDeviceClient(ctx?.oidc.client) ? 10 * 365 * DAY : 14 * DAY),
+      RefreshToken: (ctx, _token, client) => {
+        // Sliding for devices: every rotation gets the full lifetime again.
+        if (isDeviceClient(client)) return 180 * DAY;
+        // A browser's rotated token keeps the remaining lifetime of the one it replaced.
+        return ctx?.oidc.entities.RotatedRefreshToken?.remainingTTL ?? 14 * DAY;
+      },
+    },
+    clientBasedCORS: (_ctx, origin) => origin === config.boardOrigin,
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage('Sign-in problem', describeError(out.error, out.error_description));
+    },
+  };
+
+  const provider = new Provider(config.issuer, configuration);
+  provider.proxy = trustProxy;
+  provider.use(async function unexpectedErrorsAsPages(ctx, next) {
+    try {
+      await next();
+    } catch (error) {
+      // Errors the provider did not handle itself: a page and a log line, never Koa's plain-text answer.
+      log.error({ err: error }, 'unexpected error');
+      ctx.status = 500;
+      ctx.type = 'html';
+      ctx.body = errorPage('Sign-in problem', 'Internal server error.');
+    }
+  });
+  provider.use(addDeviceInterval);
+  provider.use(createSlowDown());
+  provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
+    recordDeviceGrant(db, ctx).catch((error: unknown) =>
+      log.error({ err: error }, 'recording a device grant failed'),
+    );
+  });
+  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) =>
+    log.error({ err: error }, 'identity provider error'),
+  );
+  return provider;
+}
+
+function describeError(code: unknown, description: unknown): string {
+  const text = typeof description === 'string' && description.length < 300 ? description : '';
+  return `${text || 'The request could not be completed.'} (${String(code ?? 'error')})`;
+}

@@ -1,0 +1,55 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.ts';
+import type { Db } from '../store/database.ts';
+import { interactionRoutes } from './interaction-routes.ts';
+import { loadOrCreateKeys } from './keys.ts';
+import { activateRoute, mountProvider } from './mount-provider.ts';
+import { deleteExpiredPayloads } from './oidc-adapter.ts';
+import { createProvider } from './provider.ts';
+import { type Auth, createAuth } from './require-scopes.ts';
+import { createThrottles, type Throttles } from './throttle.ts';
+import { createAccessTokenVerifier, keySetFor } from './verify-access-token.ts';
+
+export interface IdentityOptions {
+  readonly config: Config;
+  readonly db: Db;
+  readonly log: Logger;
+  readonly throttles?: Throttles;
+}
+
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * The embedded OpenID provider (when AUTH_DOMAIN is this server) and the
+ * token verification every API route and live connection uses, against the
+ * embedded provider's keys or an external issuer's JWKS.
+ */
+export async function registerIdentity(
+  app: FastifyInstance,
+  { config, db, log, throttles }: IdentityOptions,
+): Promise<Auth> {
+  const identity = config.identity;
+  const keys = identity.embedded ? await loadOrCreateKeys(db) : { signing: [], cookies: [] };
+  const auth = createAuth(createAccessTokenVerifier(db, identity, keySetFor(identity, keys.signing)));
+  if (!identity.embedded) return auth;
+
+  const provider = createProvider({ config: identity, db, keys, log, trustProxy: config.trustProxy });
+  const limits = throttles ?? createThrottles();
+  mountProvider(app, provider);
+  await app.register(async (pages) => {
+    await pages.register(formbody, { bodyLimit: 16 * 1024 });
+    await pages.register(interactionRoutes, { provider, db, throttles: limits });
+    await pages.register(activateRoute, { provider, throttles: limits });
+  });
+
+  const cleanup = setInterval(() => {
+    deleteExpiredPayloads(db).catch((error: unknown) =>
+      log.warn({ err: error }, 'expired identity artifacts were not removed'),
+    );
+  }, CLEANUP_EVERY_MS);
+  cleanup.unref();
+  app.addHook('onClose', async () => clearInterval(cleanup));
+  return auth;
+}

@@ -1,0 +1,46 @@
+import { hasScopes } from '@careboard/contracts';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '../http/app-error.ts';
+import type { Principal, VerifyAccessToken } from './verify-access-token.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+  interface FastifyInstance {
+    /** Token verification and scope checks, for routes and live connections. */
+    auth: Auth;
+  }
+}
+
+export interface Auth {
+  /** A route's preHandler: a valid bearer token (401) holding every scope named (403). */
+  require(...scopes: string[]): preHandlerAsyncHookHandler;
+  readonly verify: VerifyAccessToken;
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)$/.exec(header ?? '');
+  return match?.[1];
+}
+
+export function createAuth(verify: VerifyAccessToken): Auth {
+  return {
+    verify,
+    require(...scopes) {
+      return async function requireScopes(request) {
+        const token = bearerToken(request.headers.authorization);
+        if (!token) throw new AppError('UNAUTHORIZED', {});
+        const principal = await verify(token);
+        if (!hasScopes(principal.scopes, scopes)) throw new AppError('FORBIDDEN', {});
+        request.principal = principal;
+      };
+    },
+  };
+}
+
+/** The caller of a route that required a token. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHORIZED', {});
+  return request.principal;
+}

@@ -1,0 +1,38 @@
+import { deviceFlowScopes, standardFlowScopes } from '@careboard/contracts';
+
+/** Scopes the API knows: every scope either flow may request, less OpenID Connect's own. */
+export const apiScopes: readonly string[] = Object.freeze(
+  [...new Set([...deviceFlowScopes, ...standardFlowScopes])].filter(
+    (scope) => !['openid', 'profile', 'email', 'offline_access'].includes(scope),
+  ),
+);
+
+export const roles = Object.freeze(['admin', 'staff', 'visitor'] as const);
+export type Role = (typeof roles)[number];
+
+/**
+ * What each role may be granted. An admin gets every scope and may activate
+ * devices; staff see boards and write patient flow; a visitor signs in but
+ * lacks access:display-board.
+ */
+const roleScopes: Readonly<Record<Role, readonly string[]>> = Object.freeze({
+  admin: apiScopes,
+  staff: apiScopes.filter(
+    (scope) => !['update:customer*', 'toggle:customer', 'create-bulk:*'].includes(scope),
+  ),
+  visitor: ['read:sites', 'read:departments'],
+});
+
+export function scopesForRole(role: string): readonly string[] {
+  return isRole(role) ? roleScopes[role] : [];
+}
+
+export function isRole(value: string): value is Role {
+  return (roles as readonly string[]).includes(value);
+}
+
+/** Activating a device grants it every device-flow scope, so only a role holding them all may. */
+export function mayActivateDevices(role: string): boolean {
+  const granted = new Set(scopesForRole(role));
+  return deviceFlowScopes.every((scope) => scope === 'offline_access' || granted.has(scope));
+}

@@ -1,0 +1,91 @@
+import { parseScope } from '@careboard/contracts';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  type JWK,
+  type JWTVerifyGetKey,
+  errors as joseErrors,
+  jwtVerify,
+} from 'jose';
+import type { IdentityConfig } from '../config/config.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Db } from '../store/database.ts';
+
+/** Who is calling, as the access token says; the customer always comes from here. */
+export interface Principal {
+  readonly customerId: string;
+  readonly subject: string;
+  readonly scopes: ReadonlySet<string>;
+  readonly clientId: string | undefined;
+  readonly expiresAt: number;
+}
+
+export type VerifyAccessToken = (token: string) => Promise<Principal>;
+
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi'] as const;
+
+export function publicJwk(jwk: JWK): JWK {
+  const copy: Record<string, unknown> = { ...jwk };
+  for (const member of PRIVATE_MEMBERS) delete copy[member];
+  return copy as JWK;
+}
+
+/** The embedded provider's keys, or an external issuer's JWKS (Auth0: /.well-known/jwks.json). */
+export function keySetFor(config: IdentityConfig, signingKeys: readonly JWK[]): JWTVerifyGetKey {
+  if (config.embedded) return createLocalJWKSet({ keys: signingKeys.map(publicJwk) });
+  return createRemoteJWKSet(new URL(`${config.issuer}/.well-known/jwks.json`));
+}
+
+/**
+ * Verifies a bearer access token: RS256 only, issuer (with or without the
+ * trailing slash Auth0 writes), audience, exp with 60 s leeway; then maps
+ * `org_id` to our customer. Every failure is 401 UNAUTHORIZED.
+ */
+export function createAccessTokenVerifier(
+  db: Db,
+  config: IdentityConfig,
+  keys: JWTVerifyGetKey,
+): VerifyAccessToken {
+  const customers = new Map<string, { id: string | undefined; until: number }>();
+  async function customerForOrg(orgId: string): Promise<string | undefined> {
+    const cached = customers.get(orgId);
+    if (cached && cached.until > Date.now()) return cached.id;
+    const row = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('auth_org_id', '=', orgId)
+      .executeTakeFirst();
+    if (customers.size > 1000) customers.clear();
+    customers.set(orgId, { id: row?.id, until: Date.now() + 60_000 });
+    return row?.id;
+  }
+
+  return async function verifyAccessToken(token) {
+    if (token.length > 8192) throw new AppError('UNAUTHORIZED', {});
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        algorithms: ['RS256'],
+        issuer: [config.issuer, `${config.issuer}/`],
+        audience: config.audience,
+        clockTolerance: 60,
+        requiredClaims: ['exp', 'sub'],
+      });
+      const orgId = payload.org_id;
+      const customerId = typeof orgId === 'string' ? await customerForOrg(orgId) : undefined;
+      if (!customerId || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
+        throw new AppError('UNAUTHORIZED', {});
+      }
+      return {
+        customerId,
+        subject: payload.sub,
+        scopes: parseScope(payload.scope),
+        clientId: typeof payload.client_id === 'string' ? payload.client_id : undefined,
+        expiresAt: payload.exp,
+      };
+    } catch (error) {
+      if (error instanceof AppError || error instanceof joseErrors.JOSEError)
+        throw new AppError('UNAUTHORIZED', {});
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { deviceFlowScopes } from '@careboard/contracts';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmOnPhone, deviceAuthorization, discover } from './identity-helpers.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+const CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+function careboard(args: string[], stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'silent' },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('exit', (code) => resolve({ code, out, err }));
+    child.stdin.end(stdin);
+  });
+}
+
+describe('npm run careboard', () => {
+  it('adds a user and lists users', async () => {
+    const added = await careboard(
+      [
+        'user',
+        'add',
+        '--customer',
+        'demo',
+        '--email',
+        'nurse2@demo.test',
+        '--role',
+        'staff',
+        '--name',
+        'Night Nurse',
+        '--password-stdin',
+      ],
+      'a-long-password-1\n',
+    );
+    expect(added).toMatchObject({ code: 0, out: 'Added nurse2@demo.test (staff) to demo.\n' });
+    const listed = await careboard(['user', 'list', '--customer', 'demo']);
+    expect(listed.out).toContain('demo\tnurse2@demo.test\tstaff\tNight Nurse');
+    expect(listed.out).toContain('admin@demo.test');
+  });
+
+  it('generates a password when none is given, and shows it once', async () => {
+    const added = await careboard([
+      'user',
+      'add',
+      '--customer',
+      'demo',
+      '--email',
+      'gen@demo.test',
+      '--role',
+      'visitor',
+    ]);
+    expect(added.code).toBe(0);
+    expect(added.out).toMatch(/Password, shown once: [\w-]{20}/);
+  });
+
+  it('refuses bad input with a message and exit code 2', async () => {
+    expect(
+      await careboard(['user', 'add', '--customer', 'demo', '--email', 'x@demo.test', '--role', 'king']),
+    ).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--role must be one of admin, staff, visitor.'),
+    });
+    expect(
+      await careboard(['user', 'add', '--customer', 'nobody', '--email', 'x@demo.test', '--role', 'staff']),
+    ).toMatchObject({ code: 2, err: expect.stringContaining('There is no customer nobody.') });
+    expect(
+      await careboard(['user', 'add', '--customer', 'demo', '--email', 'admin@demo.test', '--role', 'staff']),
+    ).toMatchObject({ code: 2, err: expect.stringContaining('exists already') });
+    expect((await careboard(['user', 'add', '--bogus'])).code).toBe(2);
+    expect((await careboard(['frobnicate'])).code).toBe(2);
+  });
+
+  it('lists an activated device and revokes it: its refresh token stops working', async () => {
+    const config = await discover(server, 'demo-device');
+    const device = await deviceAuthorization(config, server);
+    await confirmOnPhone(device.verification_uri_complete ?? '');
+    const tokens = await oidc.pollDeviceAuthorizationGrant(config, { ...device, interval: 1 });
+
+    const listed = await careboard(['device', 'list', '--customer', 'demo']);
+    const line = listed.out.split('\n').find((row) => row.includes('active'));
+    expect(line).toContain('by admin@demo.test');
+    const id = line?.split('\t')[0] ?? '';
+    const revoked = await careboard(['device', 'revoke', id]);
+    expect(revoked, revoked.err).toMatchObject({ code: 0, out: `Revoked ${id}.\n` });
+    expect((await careboard(['device', 'list'])).out).toContain(`${id}\tdemo\trevoked`);
+    await expect(
+      oidc.refreshTokenGrant(config, tokens.refresh_token ?? '', { scope: deviceFlowScopes.join(' ') }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+  }, 30_000);
+
+  it('rotates signing keys', async () => {
+    const rotated = await careboard(['keys', 'rotate']);
+    expect(rotated.out).toMatch(/^Added signing key \S+\./);
+    const keys = (await careboard(['keys', 'list'])).out.trim().split('\n');
+    expect(keys.filter((row) => row.includes('\tsig\t'))).toHaveLength(2);
+  });
+});

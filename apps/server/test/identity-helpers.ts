@@ -1,0 +1,65 @@
+import { deviceFlowScopes } from '@careboard/contracts';
+import * as oidc from 'openid-client';
+import { BrowserSession, formIn } from './browser-session.ts';
+import type { TestServer } from './test-server.ts';
+
+export const DEMO_PASSWORD = 'careboard-demo';
+
+/** openid-client configured against the test server's embedded provider. */
+export async function discover(server: TestServer, clientId: string): Promise<oidc.Configuration> {
+  return oidc.discovery(new URL(server.baseUrl), clientId, undefined, oidc.None(), {
+    execute: [oidc.allowInsecureRequests],
+  });
+}
+
+export function deviceAuthorization(config: oidc.Configuration, server: TestServer) {
+  return oidc.initiateDeviceAuthorization(config, {
+    scope: deviceFlowScopes.join(' '),
+    audience: server.config.identity.audience,
+  });
+}
+
+/**
+ * A person on a phone: opens verification_uri_complete, sees the confirm page,
+ * confirms (or denies), signs in, and lands on the success page.
+ */
+export async function confirmOnPhone(
+  verificationUriComplete: string,
+  options: { email?: string; password?: string; deny?: boolean; browser?: BrowserSession } = {},
+): Promise<{ html: string; confirmPage: string; status: number }> {
+  const browser = options.browser ?? new BrowserSession();
+  const opened = await browser.follow(verificationUriComplete);
+  // The provider answers the code in the link with a self-submitting form (its script is allowed by a CSP hash).
+  const confirm = await browser.submit(opened.url, formIn(opened.html));
+  const confirmForm = formIn(confirm.html, 'op.deviceConfirmForm');
+  if (options.deny) {
+    const denied = await browser.submit(confirm.url, confirmForm, { abort: 'yes' });
+    return { html: denied.html, confirmPage: confirm.html, status: denied.response.status };
+  }
+  let page = await browser.submit(confirm.url, confirmForm, { confirm: 'yes' });
+  if (page.html.includes('name="password"')) {
+    page = await browser.submit(page.url, formIn(page.html), {
+      email: options.email ?? 'admin@demo.test',
+      password: options.password ?? DEMO_PASSWORD,
+    });
+  }
+  return { html: page.html, confirmPage: confirm.html, status: page.response.status };
+}
+
+/** A raw token-endpoint poll, to see each answer the device sees. */
+export async function pollOnce(server: TestServer, clientId: string, deviceCode: string) {
+  const response = await fetch(`${server.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: clientId,
+      device_code: deviceCode,
+      grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+export function decodePayload(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}
