@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { customerRoutes } from './api/customer-routes.ts';
 import { healthRoutes } from './api/health-routes.ts';
 import { meRoutes } from './api/me-routes.ts';
+import { registerOpenApi } from './api/openapi.ts';
 import { runtimeConfigRoute } from './api/runtime-config-route.ts';
 import { API_PREFIX, type Config } from './config/config.ts';
 import { DEMO_CUSTOMER, seedDemo } from './demo/seed.ts';
@@ -77,6 +78,7 @@ export async function buildApp({
   app.decorate('auth', auth);
 
   // api
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   await app.register(healthRoutes, { db });
   await app.register(runtimeConfigRoute, { runtime: config.runtime });
   await app.register(customerRoutes, { prefix: API_PREFIX, db });

@@ -231,3 +231,19 @@ describe('request log', () => {
     expect(JSON.stringify(server.logs)).not.toContain('secret.value');
   });
 });
+
+describe('GET /api/openapi.json', () => {
+  it('describes the REST API from the route schemas, and nothing else', async () => {
+    const response = await fetch(url('/api/openapi.json'));
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.paths['/api/customers/{id}']?.get).toMatchObject({
+      parameters: [expect.objectContaining({ name: 'id', in: 'path', required: true })],
+    });
+    expect(Object.keys(document.paths).every((path) => path.startsWith('/api/'))).toBe(true);
+  });
+});

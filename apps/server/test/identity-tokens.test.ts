@@ -1,34 +1,21 @@
 import { createServer, type Server } from 'node:http';
-import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-server.ts';
-
-/** Whatever jose signs with (a CryptoKey here). */
-type SigningKey = Parameters<SignJWT['sign']>[0];
+import { nowSec, type SigningKey, serverSigningKey } from './test-tokens.ts';
 
 let server: TestServer;
 let signingKey: SigningKey;
 let kid: string;
 
-async function ourSigningKey(databaseUrl: string): Promise<{ key: SigningKey; kid: string; jwk: JWK }> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const { rows } = await client.query(
-    "SELECT material FROM identity_keys WHERE use = 'sig' AND retired_at IS NULL LIMIT 1",
-  );
-  await client.end();
-  const jwk = rows[0].material as JWK;
-  return { key: (await importJWK(jwk, 'RS256')) as SigningKey, kid: String(jwk.kid), jwk };
-}
-
 beforeAll(async () => {
   server = await startTestServer();
-  ({ key: signingKey, kid } = await ourSigningKey(server.databaseUrl));
+  ({ key: signingKey, kid } = await serverSigningKey(server.databaseUrl));
 });
 afterAll(() => server?.close());
 
-const now = () => Math.floor(Date.now() / 1000);
+const now = nowSec;
 
 function claims(overrides: Record<string, unknown> = {}) {
   return {
@@ -69,7 +56,7 @@ describe('access token verification', () => {
     [
       'HS256 signed with the public key',
       async () => {
-        const { jwk } = await ourSigningKey(server.databaseUrl);
+        const { jwk } = await serverSigningKey(server.databaseUrl);
         const secret = new TextEncoder().encode(JSON.stringify({ kty: jwk.kty, n: jwk.n, e: jwk.e }));
         return new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid }).sign(secret);
       },

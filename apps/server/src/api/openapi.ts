@@ -1,0 +1,26 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '../config/config.ts';
+
+/**
+ * The REST API described as OpenAPI 3, generated from the routes' own zod
+ * schemas (so it cannot drift), served at GET /api/openapi.json. Register it
+ * before the routes it describes.
+ */
+export async function registerOpenApi(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Careboard API', version: '1' },
+      servers: [{ url: options.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    // Only the REST API: not the board app's files, the identity provider or health checks.
+    transform: (input) =>
+      input.url.startsWith(`${API_PREFIX}/`)
+        ? jsonSchemaTransform(input)
+        : { schema: { ...input.schema, hide: true }, url: input.url },
+  });
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+}

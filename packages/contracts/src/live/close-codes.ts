@@ -1,0 +1,32 @@
+/**
+ * Why the server closed a live connection (GraphQL over graphql-ws, or the
+ * socket gateway). The 44xx codes follow graphql-ws's own where they overlap.
+ */
+export const LiveCloseCode = Object.freeze({
+  /** The connection sent something that is not the protocol. */
+  BadRequest: 4400,
+  /** No token, an invalid one, or one that expired without being renewed in-band. */
+  Unauthorized: 4401,
+  /** A renewed token of another customer, or lacking access:display-board. */
+  Forbidden: 4403,
+  /** connection_init did not arrive in time. */
+  InitTimeout: 4408,
+  /** A subscription id already in use. */
+  SubscriberAlreadyExists: 4409,
+  /** More subscriptions than one connection may hold. */
+  TooManySubscriptions: 4410,
+  /** A message larger than the server accepts (WebSocket's own code). */
+  MessageTooLarge: 1009,
+  /** Too many connections from one address, or too many init messages. */
+  TooManyRequests: 4429,
+  InternalError: 4500,
+  /** The server is shutting down or restarting: reconnect (with your last version). */
+  ServiceRestart: 1012,
+} as const);
+
+export type LiveCloseCodeValue = (typeof LiveCloseCode)[keyof typeof LiveCloseCode];
+
+/** Close codes after which a board reconnects; every other one needs a new token first. */
+export function isRetryableClose(code: number): boolean {
+  return code !== LiveCloseCode.Unauthorized && code !== LiveCloseCode.Forbidden;
+}
