@@ -1,23 +1,30 @@
-import type { RuntimeConfig } from '@careboard/contracts';
-import { useEffect, useState } from 'react';
-import { loadRuntimeConfig } from '../runtime-config/load-runtime-config.ts';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AuthProvider } from '../auth/AuthProvider.tsx';
+import { LiveConnectionProvider } from '../live/LiveConnectionProvider.tsx';
+import { RuntimeConfigProvider } from '../runtime-config/RuntimeConfigProvider.tsx';
+import type { Runtime } from '../runtime-config/runtime-context.ts';
+import { appRoutes } from './routes.tsx';
+import { useReleaseChecks } from './use-release-checks.ts';
 
-type State = { status: 'loading' } | { status: 'ready'; config: RuntimeConfig } | { status: 'failed' };
+function Router() {
+  const [router] = useState(() => createBrowserRouter(appRoutes));
+  useReleaseChecks();
+  return <RouterProvider router={router} />;
+}
 
-export function App() {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    loadRuntimeConfig().then(
-      (config) => setState({ status: 'ready', config }),
-      () => setState({ status: 'failed' }),
-    );
-  }, []);
+/**
+ * The app shell, once the runtime is loaded. Providers in the order data flows:
+ * runtime config → auth → live connection → router.
+ */
+export function App({ runtime }: { readonly runtime: Runtime }) {
   return (
-    <main className="app">
-      <img src="/logo.svg" alt="" width={96} height={96} />
-      <h1>Careboard</h1>
-      {state.status === 'failed' && <p role="alert">There was an unexpected error.</p>}
-      {state.status === 'ready' && <p data-testid="customer">{state.config.CUSTOMER_ID ?? ''}</p>}
-    </main>
+    <RuntimeConfigProvider runtime={runtime}>
+      <AuthProvider>
+        <LiveConnectionProvider>
+          <Router />
+        </LiveConnectionProvider>
+      </AuthProvider>
+    </RuntimeConfigProvider>
   );
 }

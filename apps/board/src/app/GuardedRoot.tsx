@@ -1,0 +1,20 @@
+import { BOARD_SCOPE } from '@careboard/contracts';
+import { RequireAuth } from '../auth/guards/RequireAuth.tsx';
+import { RequireScope } from '../auth/guards/RequireScope.tsx';
+import { BoardRoot } from '../board/BoardRoot.tsx';
+import { RequireConnection } from '../live/RequireConnection.tsx';
+
+const rootScopes = [BOARD_SCOPE];
+
+/** The root route: authentication, then the access:display-board scope, then the live connection. */
+export function GuardedRoot() {
+  return (
+    <RequireAuth>
+      <RequireScope scopes={rootScopes}>
+        <RequireConnection>
+          <BoardRoot />
+        </RequireConnection>
+      </RequireScope>
+    </RequireAuth>
+  );
+}

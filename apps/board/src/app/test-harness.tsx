@@ -1,0 +1,95 @@
+import { render } from '@testing-library/react';
+import type { Sink } from 'graphql-ws';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AuthContext } from '../auth/auth-context.ts';
+import type { AuthService, RestoreResult } from '../auth/auth-service.ts';
+import type { DeviceEndpoints } from '../auth/device/device-endpoints.ts';
+import { setAccessToken } from '../auth/tokens/session.ts';
+import { fakeAccessToken } from '../auth/tokens/test-tokens.ts';
+import type { ErrorReporter } from '../errors/error-reporter.ts';
+import type { HttpClient } from '../http/http-client.ts';
+import { enUS } from '../i18n/en-US.ts';
+import { setConnectionStatus } from '../live/connection-state.ts';
+import { LiveClientContext } from '../live/live-context.ts';
+import { RuntimeConfigProvider } from '../runtime-config/RuntimeConfigProvider.tsx';
+import type { Runtime } from '../runtime-config/runtime-context.ts';
+import { testRuntimeConfig } from '../runtime-config/test-runtime-config.ts';
+import { createAppStore } from '../state/app-store.ts';
+import { appRoutes } from './routes.tsx';
+
+type FakeAuth = AuthService & { completeLogin: ReturnType<typeof vi.fn<AuthService['completeLogin']>> };
+
+/** Test helper: the real routes and guards over fake auth, live and runtime services. */
+export function renderApp(path: string, setup: (auth: FakeAuth) => void = () => undefined) {
+  const store = createAppStore();
+  const reporter: ErrorReporter = { report: vi.fn() };
+  const runtime: Runtime = {
+    config: testRuntimeConfig,
+    customer: { id: 'acme', auth_org_id: 'org_acme', auth_device_client_id: 'device-acme', locale: null },
+    locale: 'en-US',
+    messages: enUS,
+    store,
+    http: {} as HttpClient,
+    reporter,
+  };
+
+  let answerRestore: (result: RestoreResult) => void = () => undefined;
+  const device = {
+    requestCode: vi.fn<DeviceEndpoints['requestCode']>(),
+    poll: vi.fn<DeviceEndpoints['poll']>(),
+    refresh: vi.fn<DeviceEndpoints['refresh']>(),
+    revoke: vi.fn<DeviceEndpoints['revoke']>(),
+  };
+  const auth = {
+    restoreSession: vi.fn(
+      () =>
+        new Promise<RestoreResult>((resolve) => {
+          answerRestore = resolve;
+        }),
+    ),
+    acceptTokens: vi.fn(),
+    startLogin: vi.fn(async () => undefined),
+    completeLogin: vi.fn<AuthService['completeLogin']>(),
+    logout: vi.fn(async () => undefined),
+    device,
+    onTokenRenewed: vi.fn(() => () => undefined),
+    dispose: vi.fn(),
+  } satisfies AuthService;
+  setup(auth);
+
+  const sinks: Sink[] = [];
+  const subscribe = vi.fn((_payload: unknown, sink: Sink) => {
+    sinks.push(sink);
+    return () => undefined;
+  });
+
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const view = render(
+    <RuntimeConfigProvider runtime={runtime}>
+      <AuthContext value={auth}>
+        <LiveClientContext value={{ subscribe }}>
+          <RouterProvider router={router} />
+        </LiveClientContext>
+      </AuthContext>
+    </RuntimeConfigProvider>,
+  );
+
+  return {
+    ...view,
+    router,
+    store,
+    auth,
+    device,
+    reporter,
+    subscribe,
+    sinks,
+    /** Where the app is now: path and query. */
+    location: () => `${router.state.location.pathname}${router.state.location.search}`,
+    answerRestore: (result: RestoreResult) => answerRestore(result),
+    signIn(scope = 'access:display-board read:sites') {
+      setAccessToken(store, 'standard', fakeAccessToken({ exp: Math.floor(Date.now() / 1000) + 600, scope }));
+    },
+    connect: () => setConnectionStatus(store, 'connected'),
+  };
+}

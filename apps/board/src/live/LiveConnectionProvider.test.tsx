@@ -1,0 +1,92 @@
+import { act, render } from '@testing-library/react';
+import type { Client, ClientOptions } from 'graphql-ws';
+import { useContext } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { setAccessToken } from '../auth/tokens/session.ts';
+import { fakeAccessToken } from '../auth/tokens/test-tokens.ts';
+import type { ErrorReporter } from '../errors/error-reporter.ts';
+import type { HttpClient } from '../http/http-client.ts';
+import { enUS } from '../i18n/en-US.ts';
+import { RuntimeConfigProvider } from '../runtime-config/RuntimeConfigProvider.tsx';
+import { testRuntimeConfig } from '../runtime-config/test-runtime-config.ts';
+import { createAppStore } from '../state/app-store.ts';
+import { LiveConnectionProvider } from './LiveConnectionProvider.tsx';
+import { LiveClientContext } from './live-context.ts';
+
+function ShowClient({ seen }: { readonly seen: (client: unknown) => void }) {
+  seen(useContext(LiveClientContext));
+  return null;
+}
+
+function renderProvider() {
+  const store = createAppStore();
+  const created: ClientOptions[] = [];
+  const client = {
+    subscribe: vi.fn(),
+    dispose: vi.fn(),
+    terminate: vi.fn(),
+    on: vi.fn(),
+  } as unknown as Client;
+  const createClient = vi.fn((options: ClientOptions) => {
+    created.push(options);
+    return client;
+  });
+  const seen = vi.fn();
+  const runtime = {
+    config: testRuntimeConfig,
+    customer: { id: 'acme', auth_org_id: null, auth_device_client_id: null, locale: null },
+    locale: 'en-US',
+    messages: enUS,
+    store,
+    http: {} as HttpClient,
+    reporter: { report: vi.fn() } as ErrorReporter,
+  };
+  const view = render(
+    <RuntimeConfigProvider runtime={runtime}>
+      <LiveConnectionProvider createClient={createClient}>
+        <ShowClient seen={seen} />
+      </LiveConnectionProvider>
+    </RuntimeConfigProvider>,
+  );
+  return { view, store, created, client, seen };
+}
+
+describe('live connection provider', () => {
+  it('connects only once there is an access token, with that token', () => {
+    const { store, created } = renderProvider();
+    expect(created).toHaveLength(0);
+    const token = fakeAccessToken({ exp: 2_000_000_000, scope: '' });
+    act(() => {
+      setAccessToken(store, 'device', token);
+    });
+    expect(created).toHaveLength(1);
+    expect(created[0]?.url).toBe(testRuntimeConfig.GRAPHQL_URL);
+    const connectionParams = created[0]?.connectionParams as (() => unknown) | undefined;
+    expect(connectionParams?.()).toEqual({ authorization: `Bearer ${token}` });
+  });
+
+  it('keeps the connection status in the store, and remembers the first connection', () => {
+    const { store, created } = renderProvider();
+    act(() => {
+      setAccessToken(store, 'device', fakeAccessToken({ exp: 2_000_000_000, scope: '' }));
+    });
+    const on = created[0]?.on;
+    act(() => on?.connected?.({}, undefined, false));
+    expect(store.getState().connection).toEqual({ status: 'connected', everConnected: true });
+    act(() => on?.closed?.({}));
+    expect(store.getState().connection).toEqual({ status: 'closed', everConnected: true });
+  });
+
+  it('keeps one connection across token renewals, and closes it on unmount', () => {
+    const { store, created, client, view } = renderProvider();
+    act(() => {
+      setAccessToken(store, 'device', fakeAccessToken({ exp: 2_000_000_000, scope: '' }));
+    });
+    act(() => {
+      setAccessToken(store, 'device', fakeAccessToken({ exp: 2_000_000_600, scope: '' }));
+    });
+    expect(created).toHaveLength(1);
+    view.unmount();
+    expect(client.dispose).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,40 @@
+import type { Client } from 'graphql-ws';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useRuntime } from '../runtime-config/runtime-context.ts';
+import { useAppState } from '../state/app-store-context.ts';
+import { setConnectionStatus } from './connection-state.ts';
+import { createLiveClient, type LiveClientOptions } from './create-live-client.ts';
+import { LiveClientContext } from './live-context.ts';
+
+export interface LiveConnectionProviderProps {
+  readonly children: ReactNode;
+  /** Tests pass a fake graphql-ws factory. */
+  readonly createClient?: LiveClientOptions['createClient'];
+}
+
+/**
+ * Opens the live connection (GRAPHQL_URL) once there is an access token, keeps
+ * its status in the store, and closes it when the provider goes away.
+ */
+export function LiveConnectionProvider({ children, createClient }: LiveConnectionProviderProps) {
+  const { config, store } = useRuntime();
+  const signedIn = useAppState((state) => state.session.accessToken !== null);
+  const [client, setClient] = useState<Client | null>(null);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const live = createLiveClient({
+      url: config.GRAPHQL_URL,
+      getAccessToken: () => store.getState().session.accessToken,
+      onStatus: (status) => setConnectionStatus(store, status),
+      createClient,
+    });
+    setClient(live);
+    return () => {
+      setClient(null);
+      void live.dispose();
+    };
+  }, [signedIn, config.GRAPHQL_URL, store, createClient]);
+
+  return <LiveClientContext value={client}>{children}</LiveClientContext>;
+}

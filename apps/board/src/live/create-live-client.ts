@@ -1,0 +1,55 @@
+import { type Client, type ClientOptions, createClient } from 'graphql-ws';
+import type { ConnectionStatus } from '../state/app-store.ts';
+
+/** Ping the server this often; a pong that does not come within PONG_TIMEOUT_MS means the socket is dead. */
+export const KEEP_ALIVE_MS = 10_000;
+export const PONG_TIMEOUT_MS = 5_000;
+/** Reconnect backoff: 1 s doubling to at most 30 s, plus up to 1 s of jitter so a fleet does not reconnect in step. */
+export const MAX_RETRY_WAIT_MS = 30_000;
+
+export interface LiveClientOptions {
+  readonly url: string;
+  /** Read at every (re)connection, so a reconnect always carries the current token. */
+  readonly getAccessToken: () => string | null;
+  readonly onStatus: (status: ConnectionStatus) => void;
+  readonly createClient?: (options: ClientOptions) => Client;
+}
+
+export function retryWaitMs(retries: number, random: () => number = Math.random): number {
+  return Math.min(1_000 * 2 ** retries, MAX_RETRY_WAIT_MS) + Math.floor(random() * 1_000);
+}
+
+/**
+ * The graphql-ws client for GRAPHQL_URL. A board runs unattended for months, so
+ * it connects at once (not lazily: the data-connection guard waits for it),
+ * retries for ever, and closes a socket that stops answering pings.
+ */
+export function createLiveClient(options: LiveClientOptions): Client {
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
+  const client: Client = (options.createClient ?? createClient)({
+    url: options.url,
+    lazy: false,
+    keepAlive: KEEP_ALIVE_MS,
+    retryAttempts: Number.POSITIVE_INFINITY,
+    shouldRetry: () => true,
+    retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, retryWaitMs(retries))),
+    connectionParams: () => ({ authorization: `Bearer ${options.getAccessToken() ?? ''}` }),
+    on: {
+      connecting: () => options.onStatus('connecting'),
+      connected: () => options.onStatus('connected'),
+      closed: () => {
+        clearTimeout(pongTimer);
+        options.onStatus('closed');
+      },
+      ping: (received) => {
+        if (received) return;
+        clearTimeout(pongTimer);
+        pongTimer = setTimeout(() => client.terminate(), PONG_TIMEOUT_MS);
+      },
+      pong: (received) => {
+        if (received) clearTimeout(pongTimer);
+      },
+    },
+  });
+  return client;
+}

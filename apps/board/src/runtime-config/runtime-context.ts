@@ -1,0 +1,25 @@
+import type { CustomerConfig, RuntimeConfig } from '@careboard/contracts';
+import { createContext, useContext } from 'react';
+import type { ErrorReporter } from '../errors/error-reporter.ts';
+import type { HttpClient } from '../http/http-client.ts';
+import type { Messages } from '../i18n/en-US.ts';
+import type { AppStore } from '../state/app-store.ts';
+
+/** What the app starts from: loaded once, then passed down (never re-read). */
+export interface Runtime {
+  readonly config: RuntimeConfig;
+  readonly customer: CustomerConfig;
+  readonly locale: string;
+  readonly messages: Messages;
+  readonly store: AppStore;
+  readonly http: HttpClient;
+  readonly reporter: ErrorReporter;
+}
+
+export const RuntimeContext = createContext<Runtime | null>(null);
+
+export function useRuntime(): Runtime {
+  const runtime = useContext(RuntimeContext);
+  if (!runtime) throw new Error('useRuntime needs the RuntimeConfigProvider');
+  return runtime;
+}
