@@ -1,4 +1,9 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+// graphql 16 ships CJS and ESM builds; Node loads the CJS one for every importer, but
+// Vite would hand our sources the ESM one, making two GraphQLSchema classes. Use Node's.
+const graphqlEntry = createRequire(import.meta.url).resolve('graphql');
 
 export default defineConfig({
   test: {
@@ -9,6 +14,7 @@ export default defineConfig({
         test: { name: 'board', root: 'apps/board', environment: 'jsdom' },
       },
       {
+        resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
         test: {
           name: 'server',
           root: 'apps/server',

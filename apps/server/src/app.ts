@@ -3,13 +3,19 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { assetRoutes } from './api/asset-routes.ts';
+import { clientErrorRoutes } from './api/client-error-routes.ts';
 import { customerRoutes } from './api/customer-routes.ts';
+import { displayBoardRoutes } from './api/display-board-routes.ts';
 import { healthRoutes } from './api/health-routes.ts';
 import { meRoutes } from './api/me-routes.ts';
+import { messageRoutes } from './api/message-routes.ts';
 import { registerOpenApi } from './api/openapi.ts';
 import { runtimeConfigRoute } from './api/runtime-config-route.ts';
+import { visitRoutes } from './api/visit-routes.ts';
 import { API_PREFIX, type Config } from './config/config.ts';
 import { DEMO_CUSTOMER, seedDemo } from './demo/seed.ts';
+import { startSimulator } from './demo/simulator.ts';
 import { serveBoardApp } from './http/board-app.ts';
 import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.ts';
 import { installRequestLog } from './http/request-log.ts';
@@ -18,7 +24,9 @@ import { installXsrf } from './http/xsrf.ts';
 import { seedDemoAccounts } from './identity/demo-accounts.ts';
 import { registerIdentity } from './identity/register-identity.ts';
 import type { Throttles } from './identity/throttle.ts';
+import { registerLive } from './live/register-live.ts';
 import { migrateToLatest, openDatabase } from './store/database.ts';
+import { findDisplayBoardConfig } from './store/repositories/display-boards.ts';
 
 export interface AppOptions {
   readonly config: Config;
@@ -32,7 +40,7 @@ export interface AppOptions {
 const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
 /**
- * A fresh server: config → store → http → identity → api. Not listening yet; the caller
+ * A fresh server: config → store → http → identity → api → live. Not listening yet; the caller
  * listens and closes it (closing also closes its database pool).
  */
 export async function buildApp({
@@ -83,6 +91,32 @@ export async function buildApp({
   await app.register(runtimeConfigRoute, { runtime: config.runtime });
   await app.register(customerRoutes, { prefix: API_PREFIX, db });
   await app.register(meRoutes, { prefix: API_PREFIX, auth });
+  await app.register(clientErrorRoutes, { prefix: API_PREFIX });
+  for (const routes of [displayBoardRoutes, visitRoutes, messageRoutes, assetRoutes]) {
+    await app.register(routes, { prefix: API_PREFIX, db });
+  }
+
+  // live
+  await registerLive(app, {
+    db,
+    databaseUrl,
+    auth,
+    trustProxy: config.trustProxy,
+    boardOrigin: config.identity.boardOrigin,
+    log: logger,
+    findBoardConfig: (customerId, id) => findDisplayBoardConfig(db, customerId, id),
+  });
+
+  // demo: patients and equipment move while nobody is looking (CAREBOARD_SIMULATOR_RATE; 0 = off)
+  if (config.demo && config.simulatorRate > 0) {
+    const simulator = startSimulator({
+      db,
+      customerId: DEMO_CUSTOMER.id,
+      rate: config.simulatorRate,
+      log: logger,
+    });
+    app.addHook('preClose', () => simulator.stop());
+  }
 
   // board app
   await serveBoardApp(app, { root: config.boardDir, isApiPath });

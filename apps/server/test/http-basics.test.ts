@@ -247,3 +247,45 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(document.paths).every((path) => path.startsWith('/api/'))).toBe(true);
   });
 });
+
+describe('POST /api/client-errors', () => {
+  async function report(body: unknown) {
+    const token = await xsrfToken();
+    return fetch(url('/api/client-errors'), {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
+    });
+  }
+
+  it('logs a board error without a token, and without the query string', async () => {
+    const response = await report({
+      message: 'boom in board',
+      url: 'http://x/workflow?id=1&code=secret-code',
+      release: 'r1',
+    });
+    expect(response.status).toBe(204);
+    const logged = server.logs.find((line) => line.msg === 'board reported an error');
+    expect(logged?.clientError).toMatchObject({
+      message: 'boom in board',
+      url: 'http://x/workflow',
+      release: 'r1',
+    });
+    expect(JSON.stringify(server.logs)).not.toContain('secret-code');
+  });
+
+  it('refuses unknown fields and oversized text with the catalogue', async () => {
+    expect(await (await report({ message: 'x', extra: 1 })).json()).toMatchObject({
+      code: 'IS_NOT_VALID',
+      params: { field: 'extra' },
+    });
+    expect(await (await report({ message: 'x'.repeat(1001) })).json()).toMatchObject({
+      code: 'MAX_LENGTH',
+      params: { field: 'message', limit: 1000 },
+    });
+    expect(await (await report({})).json()).toMatchObject({
+      code: 'IS_REQUIRED',
+      params: { field: 'message' },
+    });
+  });
+});

@@ -11,14 +11,7 @@ let config: oidc.Configuration;
 const WEB_CLIENT = 'careboard-board';
 
 beforeAll(async () => {
-  server = await startTestServer({
-    beforeListen: (app) => {
-      // Stands for every board route until the display-board API exists: it needs access:display-board.
-      app.get('/api/test/board-only', { preHandler: app.auth.require('access:display-board') }, async () => ({
-        ok: true,
-      }));
-    },
-  });
+  server = await startTestServer({ env: { CAREBOARD_SIMULATOR_RATE: '0' } });
   config = await discover(server, WEB_CLIENT);
 });
 afterAll(() => server?.close());
@@ -75,7 +68,7 @@ describe('sign-in with redirect (authorization code + PKCE)', () => {
     expect(access.aud).toBe(server.config.identity.audience);
     expect(access.org_id).toBe('org_demo');
     expect(String(access.scope).split(' ')).toContain('access:display-board');
-    const board = await fetch(`${server.baseUrl}/api/test/board-only`, {
+    const board = await fetch(`${server.baseUrl}/api/display-boards/1`, {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
     expect(board.status).toBe(200);
@@ -91,7 +84,7 @@ describe('sign-in with redirect (authorization code + PKCE)', () => {
     expect(String(decodePayload(tokens.access_token).scope).split(' ')).not.toContain('access:display-board');
     const headers = { authorization: `Bearer ${tokens.access_token}` };
     expect((await fetch(`${server.baseUrl}/api/me`, { headers })).status).toBe(200);
-    const board = await fetch(`${server.baseUrl}/api/test/board-only`, { headers });
+    const board = await fetch(`${server.baseUrl}/api/display-boards/1`, { headers });
     expect(board.status).toBe(403);
     expect(await board.json()).toMatchObject({
       code: 'FORBIDDEN',

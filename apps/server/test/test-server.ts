@@ -39,6 +39,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PUBLIC_URL: baseUrl,
     CAREBOARD_BOARD_DIR: FIXTURE_BOARD_DIR,
     LOG_LEVEL: 'info',
+    // Demo data without the simulator: tests that want movement turn it on.
+    CAREBOARD_SIMULATOR_RATE: '0',
     ...options.env,
   });
   const logs: Record<string, unknown>[] = [];

@@ -1,7 +1,10 @@
+import { authenticateMutation } from '@careboard/contracts';
 import { act, render } from '@testing-library/react';
 import type { Client, ClientOptions } from 'graphql-ws';
 import { useContext } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { AuthContext } from '../auth/auth-context.ts';
+import type { AuthService } from '../auth/auth-service.ts';
 import { setAccessToken } from '../auth/tokens/session.ts';
 import { fakeAccessToken } from '../auth/tokens/test-tokens.ts';
 import type { ErrorReporter } from '../errors/error-reporter.ts';
@@ -32,6 +35,16 @@ function renderProvider() {
     return client;
   });
   const seen = vi.fn();
+  const renewalListeners = new Set<(token: string) => void>();
+  const auth = {
+    onTokenRenewed: (listener: (token: string) => void) => {
+      renewalListeners.add(listener);
+      return () => renewalListeners.delete(listener);
+    },
+  } as unknown as AuthService;
+  const renew = (token: string) => {
+    for (const listener of renewalListeners) listener(token);
+  };
   const runtime = {
     config: testRuntimeConfig,
     customer: { id: 'acme', auth_org_id: null, auth_device_client_id: null, locale: null },
@@ -43,12 +56,14 @@ function renderProvider() {
   };
   const view = render(
     <RuntimeConfigProvider runtime={runtime}>
-      <LiveConnectionProvider createClient={createClient}>
-        <ShowClient seen={seen} />
-      </LiveConnectionProvider>
+      <AuthContext value={auth}>
+        <LiveConnectionProvider createClient={createClient}>
+          <ShowClient seen={seen} />
+        </LiveConnectionProvider>
+      </AuthContext>
     </RuntimeConfigProvider>,
   );
-  return { view, store, created, client, seen };
+  return { view, store, created, client, seen, renew, renewalListeners };
 }
 
 describe('live connection provider', () => {
@@ -88,5 +103,19 @@ describe('live connection provider', () => {
     expect(created).toHaveLength(1);
     view.unmount();
     expect(client.dispose).toHaveBeenCalledOnce();
+  });
+
+  it('hands a renewed token to the open connection in-band, and stops on unmount', () => {
+    const { store, client, renew, view, renewalListeners } = renderProvider();
+    act(() => {
+      setAccessToken(store, 'device', fakeAccessToken({ exp: 2_000_000_000, scope: '' }));
+    });
+    renew('renewed-token');
+    expect(client.subscribe).toHaveBeenCalledWith(
+      { query: authenticateMutation, variables: { token: 'renewed-token' } },
+      expect.any(Object),
+    );
+    view.unmount();
+    expect(renewalListeners.size).toBe(0);
   });
 });

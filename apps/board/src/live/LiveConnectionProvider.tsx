@@ -1,10 +1,12 @@
 import type { Client } from 'graphql-ws';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useAuth } from '../auth/auth-context.ts';
 import { useRuntime } from '../runtime-config/runtime-context.ts';
 import { useAppState } from '../state/app-store-context.ts';
 import { setConnectionStatus } from './connection-state.ts';
 import { createLiveClient, type LiveClientOptions } from './create-live-client.ts';
 import { LiveClientContext } from './live-context.ts';
+import { renewInBand } from './renew-in-band.ts';
 
 export interface LiveConnectionProviderProps {
   readonly children: ReactNode;
@@ -14,10 +16,12 @@ export interface LiveConnectionProviderProps {
 
 /**
  * Opens the live connection (GRAPHQL_URL) once there is an access token, keeps
- * its status in the store, and closes it when the provider goes away.
+ * its status in the store, hands it each renewed token in-band, and closes it
+ * when the provider goes away.
  */
 export function LiveConnectionProvider({ children, createClient }: LiveConnectionProviderProps) {
   const { config, store } = useRuntime();
+  const auth = useAuth();
   const signedIn = useAppState((state) => state.session.accessToken !== null);
   const [client, setClient] = useState<Client | null>(null);
 
@@ -30,11 +34,14 @@ export function LiveConnectionProvider({ children, createClient }: LiveConnectio
       createClient,
     });
     setClient(live);
+    // A renewed token goes to the open connection in-band, so its subscriptions carry on.
+    const stopRenewals = auth.onTokenRenewed((token) => void renewInBand(live, token));
     return () => {
+      stopRenewals();
       setClient(null);
       void live.dispose();
     };
-  }, [signedIn, config.GRAPHQL_URL, store, createClient]);
+  }, [signedIn, config.GRAPHQL_URL, store, createClient, auth]);
 
   return <LiveClientContext value={client}>{children}</LiveClientContext>;
 }

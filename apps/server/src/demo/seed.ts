@@ -1,6 +1,13 @@
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { insertCustomerIfMissing } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
+import { listSites } from '../store/repositories/sites.ts';
+import { type Random, seededRandom } from './random.ts';
+import { seedAssets } from './seed-assets.ts';
+import { areBoardIdsFree, demoBoards, seedBoards } from './seed-boards.ts';
+import { seedCareSetting } from './seed-care-setting.ts';
+import { seedVisits } from './seed-visits.ts';
 
 export const DEMO_CUSTOMER = Object.freeze({
   id: 'demo',
@@ -9,9 +16,67 @@ export const DEMO_CUSTOMER = Object.freeze({
   locale: 'en-US',
 });
 
-/** Seeds the demo data on first start; later starts leave what is there. */
-export async function seedDemo(db: Db, log: Logger): Promise<void> {
+/** The demo boards' ids, of types 1, 2, 3, 4 in this order (product.md §7). */
+export const DEMO_BOARD_IDS: readonly number[] = Object.freeze([1, 2, 3, 4]);
+
+/** A fixed seed: every fresh demo looks the same, which documentation and tests rely on. */
+const DEMO_RANDOM_SEED = 20_240_601;
+
+export interface SeedOptions {
+  readonly now?: Date;
+  readonly random?: Random;
+  /** Ids for the four boards, used when no board of any customer has them. */
+  readonly boardIds?: readonly number[];
+}
+
+export interface SeedResult {
+  readonly boardIds: readonly number[];
+  readonly activeVisits: number;
+}
+
+/** Seeds the demo customer and its care setting on first start; later starts leave what is there. */
+export async function seedDemo(db: Db, log: Logger, options: SeedOptions = {}): Promise<void> {
   if (await insertCustomerIfMissing(db, DEMO_CUSTOMER)) {
     log.info({ customer: DEMO_CUSTOMER.id }, 'seeded the demo customer');
   }
+  const result = await seedDemoData(db, DEMO_CUSTOMER.id, { boardIds: DEMO_BOARD_IDS, ...options });
+  if (!result) return;
+  const fixed = result.boardIds.every((id, i) => id === DEMO_BOARD_IDS[i]);
+  if (!fixed) {
+    log.warn(
+      { boardIds: result.boardIds },
+      'the demo boards could not get the ids 1–4: other boards have them',
+    );
+  }
+  log.info(
+    { customer: DEMO_CUSTOMER.id, boardIds: result.boardIds, activeVisits: result.activeVisits },
+    'seeded the demo care setting',
+  );
+}
+
+/**
+ * Seeds the demo care setting for a customer that has no site yet, in one
+ * transaction; returns undefined (and writes nothing) when it has one. The lock
+ * makes two servers starting on one database seed once.
+ */
+export async function seedDemoData(
+  db: Db,
+  customerId: string,
+  options: SeedOptions = {},
+): Promise<SeedResult | undefined> {
+  const now = options.now ?? new Date();
+  const random = options.random ?? seededRandom(DEMO_RANDOM_SEED);
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('careboard_demo_seed'), hashtext(${customerId}))`.execute(
+      trx,
+    );
+    if ((await listSites(trx, customerId)).length > 0) return undefined;
+    const setting = await seedCareSetting(trx, customerId, now);
+    const activeVisits = await seedVisits(trx, customerId, setting, random, now);
+    const { locationIds } = await seedAssets(trx, customerId, setting.locations, now);
+    const fixedIds =
+      options.boardIds && (await areBoardIdsFree(trx, options.boardIds)) ? options.boardIds : undefined;
+    const boardIds = await seedBoards(trx, customerId, demoBoards(setting, locationIds), fixedIds, now);
+    return { boardIds, activeVisits };
+  });
 }

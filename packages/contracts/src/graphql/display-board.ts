@@ -73,3 +73,16 @@ export const displayBoardSubscription = /* GraphQL */ `
 
 /** The `extensions.code` of a GraphQL error, from the error catalogue's codes. */
 export const GRAPHQL_NOT_FOUND_CODE = 'ENTITY_NOT_FOUND';
+
+/**
+ * Renews a live connection's token in-band, keeping its subscriptions: the board
+ * sends it after every token renewal (the server otherwise closes the connection
+ * with Unauthorized a minute after the old token's exp).
+ */
+export const authenticateMutation = /* GraphQL */ `
+  mutation Authenticate($token: String!) {
+    authenticate(token: $token) {
+      expires_at
+    }
+  }
+`;

@@ -17,7 +17,8 @@ export interface MessagePostRequest {
   readonly text: string;
   readonly display_board_id?: number | null;
   readonly workflow_id?: number | null;
-  readonly expires_in_sec?: number;
+  /** ISO date-time with offset; no expiry when absent. */
+  readonly expires_at?: string | null;
 }
 
 export interface DeviceReloadRequest {

@@ -1,3 +1,244 @@
-/** The care-setting domain's tables (sites, workflows, visits, assets, boards, …). */
-// biome-ignore lint/complexity/noBannedTypes: filled in as the domain's migrations land.
-export type DomainTables = {};
+import type { ColumnType, Generated } from 'kysely';
+
+/** The care-setting domain's tables (migrations/domain). Every row belongs to one customer. */
+export interface DomainTables {
+  sites: SitesTable;
+  departments: DepartmentsTable;
+  workflows: WorkflowsTable;
+  phases: PhasesTable;
+  locations: LocationsTable;
+  stations: StationsTable;
+  staff_types: StaffTypesTable;
+  tags: TagsTable;
+  badges: BadgesTable;
+  staff: StaffTable;
+  visits: VisitsTable;
+  visit_staff: VisitStaffTable;
+  visit_phase_history: VisitPhaseHistoryTable;
+  calls: CallsTable;
+  asset_types: AssetTypesTable;
+  assets: AssetsTable;
+  par_levels: ParLevelsTable;
+  display_boards: DisplayBoardsTable;
+  display_board_workflows: DisplayBoardListTable<'workflow_id'>;
+  display_board_phases: DisplayBoardListTable<'phase_id'>;
+  display_board_locations: DisplayBoardListTable<'location_id'>;
+  devices: DevicesTable;
+  messages: MessagesTable;
+  change_log: ChangeLogTable;
+}
+
+/** An identity column: read, never written. */
+type Id = ColumnType<number, never, never>;
+/** Set once on insert, never updated. */
+type CustomerId = ColumnType<string, string, never>;
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+
+export interface SitesTable {
+  id: Id;
+  customer_id: CustomerId;
+  name: string;
+  default_timezone: string;
+  created_at: CreatedAt;
+}
+
+export interface DepartmentsTable {
+  id: Id;
+  customer_id: CustomerId;
+  site_id: number;
+  name: string;
+}
+
+export interface WorkflowsTable {
+  id: Id;
+  customer_id: CustomerId;
+  department_id: number;
+  name: string;
+}
+
+export interface PhasesTable {
+  id: Id;
+  customer_id: CustomerId;
+  workflow_id: number;
+  name: string;
+  position: number;
+  color: string;
+  estimated_duration_sec: number | null;
+  kind: string;
+  supplementary_announcement: string | null;
+}
+
+export interface LocationsTable {
+  id: Id;
+  customer_id: CustomerId;
+  name: string;
+  kind: string;
+}
+
+export interface StationsTable {
+  id: Id;
+  customer_id: CustomerId;
+  location_id: number;
+  name: string;
+}
+
+export interface StaffTypesTable {
+  customer_id: CustomerId;
+  id: number;
+  name: string;
+  abbreviation: string | null;
+}
+
+export interface TagsTable {
+  id: Id;
+  customer_id: CustomerId;
+  label: string;
+  battery_low: Generated<boolean>;
+  last_seen_at: Date | null;
+}
+
+export interface BadgesTable {
+  id: Id;
+  customer_id: CustomerId;
+  label: string;
+  tag_id: number | null;
+}
+
+export interface StaffTable {
+  id: Id;
+  customer_id: CustomerId;
+  display_name: string;
+  staff_type_id: number;
+  badge_id: number | null;
+}
+
+export interface VisitsTable {
+  id: Id;
+  customer_id: CustomerId;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  family_code: string;
+  tag_id: number | null;
+  badge_id: number | null;
+  workflow_id: number;
+  phase_id: number;
+  phase_entered_at: Date;
+  location_id: number | null;
+  station_id: number | null;
+  arrived_at: Date;
+  completed_at: Date | null;
+}
+
+export interface VisitStaffTable {
+  customer_id: CustomerId;
+  visit_id: number;
+  staff_id: number;
+}
+
+export interface VisitPhaseHistoryTable {
+  id: Id;
+  customer_id: CustomerId;
+  visit_id: number;
+  phase_id: number;
+  entered_at: Date;
+  left_at: Date | null;
+}
+
+export interface CallsTable {
+  id: Id;
+  customer_id: CustomerId;
+  visit_id: number;
+  station_id: number;
+  called_at: Date;
+  called_by: string | null;
+}
+
+export interface AssetTypesTable {
+  id: Id;
+  customer_id: CustomerId;
+  name: string;
+}
+
+export interface AssetsTable {
+  id: Id;
+  customer_id: CustomerId;
+  name: string;
+  asset_type_id: number;
+  tag_id: number | null;
+  location_id: number | null;
+}
+
+export interface ParLevelsTable {
+  id: Id;
+  customer_id: CustomerId;
+  location_id: number;
+  asset_type_id: number;
+  min: number;
+  max: number;
+}
+
+/** The stored table_configuration; its shape is checked with tableConfigurationSchema on the way in. */
+export type StoredTableConfiguration = ColumnType<unknown, string | null, string | null>;
+
+export interface DisplayBoardsTable {
+  /** BY DEFAULT identity: the demo seed may name its ids. */
+  id: Generated<number>;
+  customer_id: CustomerId;
+  name: string;
+  display_board_type_id: number;
+  department_id: number;
+  page_rotation_sec: number;
+  table_configuration: StoredTableConfiguration;
+  show_badge: Generated<boolean>;
+  show_display_name: Generated<boolean>;
+  show_estimated_duration: Generated<boolean>;
+  show_avg_duration: Generated<boolean>;
+  play_tone: Generated<boolean>;
+  play_announcement: Generated<boolean>;
+  announcement_template: string | null;
+  display_style_id: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export type DisplayBoardListTable<C extends string> = {
+  customer_id: CustomerId;
+  display_board_id: number;
+  position: number;
+} & Record<C, number>;
+
+export interface DevicesTable {
+  id: Id;
+  customer_id: CustomerId;
+  name: string;
+  display_board_id: number | null;
+  last_seen_at: Date | null;
+  app_version: string | null;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface MessagesTable {
+  id: Id;
+  customer_id: CustomerId;
+  sender_type: number;
+  text: string;
+  display_board_id: number | null;
+  workflow_id: number | null;
+  created_at: CreatedAt;
+  expires_at: Date | null;
+}
+
+export type ChangeAction = 'insert' | 'update' | 'delete';
+
+export interface ChangeLogTable {
+  /** bigint: pg hands it over as a string. */
+  version: ColumnType<string, never, never>;
+  customer_id: string;
+  entity: string;
+  entity_id: number;
+  action: ChangeAction;
+  board_ids: number[] | null;
+  created_at: CreatedAt;
+}

@@ -1,0 +1,83 @@
+import { BOARD_SCOPE, displayBoardConfigSchema } from '@careboard/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../http/app-error.ts';
+import { principalOf } from '../identity/require-scopes.ts';
+import { createDisplayBoard } from '../services/create-display-board.ts';
+import { deleteDisplayBoard } from '../services/delete-display-board.ts';
+import { createDisplayBoardInput, updateDisplayBoardInput } from '../services/schemas.ts';
+import { updateDisplayBoard } from '../services/update-display-board.ts';
+import type { Db } from '../store/database.ts';
+import { findDisplayBoardConfig, listDisplayBoardConfigs } from '../store/repositories/display-boards.ts';
+import { bearer, idParams } from './route-parts.ts';
+
+const CONFIGURE = 'write:*';
+const tags = ['display boards'];
+
+/** Display boards: read with access:display-board; created, changed and deleted with write:*. */
+export async function displayBoardRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/display-boards',
+    {
+      preHandler: app.auth.require(BOARD_SCOPE),
+      schema: { tags, security: bearer, response: { 200: z.array(displayBoardConfigSchema) } },
+    },
+    async (request) => listDisplayBoardConfigs(db, principalOf(request).customerId),
+  );
+
+  routes.get(
+    '/display-boards/:id',
+    {
+      preHandler: app.auth.require(BOARD_SCOPE),
+      schema: { tags, security: bearer, params: idParams, response: { 200: displayBoardConfigSchema } },
+    },
+    async (request) => {
+      const config = await findDisplayBoardConfig(db, principalOf(request).customerId, request.params.id);
+      if (!config) throw new AppError('ENTITY_NOT_FOUND', { entity: 'Display board', id: request.params.id });
+      return config;
+    },
+  );
+
+  routes.post(
+    '/display-boards',
+    {
+      preHandler: app.auth.require(CONFIGURE),
+      schema: {
+        tags,
+        security: bearer,
+        body: createDisplayBoardInput,
+        response: { 201: displayBoardConfigSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createDisplayBoard(db, principalOf(request).customerId, request.body)),
+  );
+
+  routes.patch(
+    '/display-boards/:id',
+    {
+      preHandler: app.auth.require(CONFIGURE),
+      schema: {
+        tags,
+        security: bearer,
+        params: idParams,
+        body: updateDisplayBoardInput,
+        response: { 200: displayBoardConfigSchema },
+      },
+    },
+    async (request) =>
+      updateDisplayBoard(db, principalOf(request).customerId, request.params.id, request.body),
+  );
+
+  routes.delete(
+    '/display-boards/:id',
+    { preHandler: app.auth.require(CONFIGURE), schema: { tags, security: bearer, params: idParams } },
+    async (request, reply) => {
+      await deleteDisplayBoard(db, principalOf(request).customerId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,107 @@
+import type { Db } from '../store/database.ts';
+import { insertLocations, type Location } from '../store/repositories/locations.ts';
+import { type Department, insertDepartment, insertSite, type Site } from '../store/repositories/sites.ts';
+import { insertStaff, type StaffMember } from '../store/repositories/staff.ts';
+import { insertStations, type Station } from '../store/repositories/stations.ts';
+import { type Badge, insertBadges, insertTags } from '../store/repositories/tags.ts';
+import { insertPhases, insertWorkflow, type Phase, type Workflow } from '../store/repositories/workflows.ts';
+import {
+  DEMO_DEPARTMENTS,
+  DEMO_LOCATIONS,
+  DEMO_SITE,
+  DEMO_STAFF,
+  DEMO_STATIONS,
+  DEMO_WORKFLOWS,
+} from './demo-data.ts';
+
+export interface CareSetting {
+  readonly site: Site;
+  readonly departments: readonly Department[];
+  readonly workflows: readonly { workflow: Workflow; phases: readonly Phase[] }[];
+  readonly locations: readonly Location[];
+  readonly stations: readonly Station[];
+  readonly staff: readonly StaffMember[];
+  /** Patient badges, each with its own tag; a few tags have a low battery. */
+  readonly patientBadges: readonly (Badge & { battery_low: boolean })[];
+}
+
+const PATIENT_BADGES = 80;
+/** Every 25th patient tag reports a low battery, so the TAG_HAS_LOW_BATTERY rule has cases. */
+const LOW_BATTERY_EVERY = 25;
+
+/** The site, its departments, workflows with phases, places, staff and badges. */
+export async function seedCareSetting(db: Db, customerId: string, now: Date): Promise<CareSetting> {
+  const site = await insertSite(db, customerId, DEMO_SITE);
+  const departments: Department[] = [];
+  for (const name of DEMO_DEPARTMENTS)
+    departments.push(await insertDepartment(db, customerId, { site_id: site.id, name }));
+
+  const workflows: { workflow: Workflow; phases: Phase[] }[] = [];
+  for (const demo of DEMO_WORKFLOWS) {
+    const department = departments[demo.department];
+    if (!department) throw new Error(`The demo workflow ${demo.name} names no department.`);
+    const workflow = await insertWorkflow(db, customerId, { department_id: department.id, name: demo.name });
+    const phases = await insertPhases(
+      db,
+      customerId,
+      demo.phases.map((phase, position) => ({
+        workflow_id: workflow.id,
+        name: phase.name,
+        position,
+        color: phase.color,
+        estimated_duration_sec: phase.minutes * 60,
+        kind: phase.kind,
+        supplementary_announcement: phase.supplementary_announcement ?? null,
+      })),
+    );
+    workflows.push({ workflow, phases });
+  }
+
+  const locations = await insertLocations(db, customerId, DEMO_LOCATIONS);
+  const locationId = (name: string) => locations.find((location) => location.name === name)?.id ?? 0;
+  const stations = await insertStations(
+    db,
+    customerId,
+    DEMO_STATIONS.map(([name, location]) => ({ name, location_id: locationId(location) })),
+  );
+
+  const staffTags = await insertTags(
+    db,
+    customerId,
+    DEMO_STAFF.map((_, i) => ({ label: `T-2${String(i + 1).padStart(3, '0')}`, last_seen_at: now })),
+  );
+  const staffBadges = await insertBadges(
+    db,
+    customerId,
+    staffTags.map((tag, i) => ({ label: `S-${String(i + 1).padStart(2, '0')}`, tag_id: tag.id })),
+  );
+  const staff = await insertStaff(
+    db,
+    customerId,
+    DEMO_STAFF.map(([display_name, staff_type_id], i) => ({
+      display_name,
+      staff_type_id,
+      badge_id: staffBadges[i]?.id ?? null,
+    })),
+  );
+
+  const patientTags = await insertTags(
+    db,
+    customerId,
+    Array.from({ length: PATIENT_BADGES }, (_, i) => ({
+      label: `T-1${String(i + 1).padStart(3, '0')}`,
+      battery_low: (i + 1) % LOW_BATTERY_EVERY === 0,
+      last_seen_at: now,
+    })),
+  );
+  const badges = await insertBadges(
+    db,
+    customerId,
+    patientTags.map((tag, i) => ({ label: `B-${100 + i + 1}`, tag_id: tag.id })),
+  );
+  const patientBadges = badges.map((badge, i) => ({
+    ...badge,
+    battery_low: patientTags[i]?.battery_low ?? false,
+  }));
+  return { site, departments, workflows, locations, stations, staff, patientBadges };
+}

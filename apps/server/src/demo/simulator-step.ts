@@ -1,0 +1,89 @@
+import type { Logger } from 'pino';
+import type { Db } from '../store/database.ts';
+import type { Visit } from '../store/repositories/visits.ts';
+import { type Random, seededRandom } from './random.ts';
+import { advance, arrive, moveAsset } from './simulator-actions.ts';
+import { loadWorld, type World } from './simulator-world.ts';
+
+/** Simulated seconds between steps at ordinary rates. */
+export const STEP_SEC = 5;
+/** The demo's size: arrivals stop above this many visits in progress. */
+const MAX_ACTIVE = 45;
+/** Mean simulated seconds between arrivals: with ~110-minute visits this keeps about 40 in progress. */
+const MEAN_ARRIVAL_SEC = 165;
+const MEAN_ASSET_MOVE_SEC = 45;
+/** At most this many visits move per step, so a backlog (after a restart) drains gradually. */
+const MAX_MOVES_PER_STEP = 3;
+
+export interface StepContext {
+  readonly db: Db;
+  readonly customerId: string;
+  /** Simulated seconds per real second. */
+  readonly rate: number;
+  /** Simulated seconds since the previous step: scales the chance of an arrival or an asset move. */
+  readonly stepSec: number;
+  readonly log: Logger;
+  readonly random: Random;
+  readonly now: () => Date;
+}
+
+export interface StepReport {
+  arrived: number;
+  moved: number;
+  called: number;
+  completed: number;
+  assetsMoved: number;
+  failed: number;
+}
+
+/**
+ * How long a visit stays in a phase, as a share of the estimate: 60–135 %, so some
+ * run over. Derived from the family code and the phase's position rather than ids,
+ * so it needs no memory between steps and two fresh databases run alike.
+ */
+export function plannedShare(familyCode: string, phasePosition: number): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${familyCode}:${phasePosition}`) {
+    hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  }
+  return 0.6 + 0.75 * seededRandom(hash)();
+}
+
+/** One simulated step: due visits move on, maybe a patient arrives, maybe an asset moves. */
+export async function simulateStep(context: StepContext): Promise<StepReport> {
+  const report: StepReport = { arrived: 0, moved: 0, called: 0, completed: 0, assetsMoved: 0, failed: 0 };
+  const world = await loadWorld(context.db, context.customerId);
+  for (const visit of dueVisits(context, world))
+    await attempt(context, report, () => advance(context, world, visit, report));
+  if (world.visits.length < MAX_ACTIVE && context.random() < context.stepSec / MEAN_ARRIVAL_SEC) {
+    await attempt(context, report, () => arrive(context, world, report));
+  }
+  if (context.random() < context.stepSec / MEAN_ASSET_MOVE_SEC) {
+    await attempt(context, report, () => moveAsset(context, world, report));
+  }
+  return report;
+}
+
+/** A failed action is logged and counted; the others still run. */
+async function attempt(context: StepContext, report: StepReport, action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    report.failed += 1;
+    context.log.warn({ err: error }, 'simulator action failed');
+  }
+}
+
+function dueVisits(context: StepContext, world: World): Visit[] {
+  const now = context.now().getTime();
+  const overdueBy = (visit: Visit) => {
+    const phase = world.phases.get(visit.phase_id);
+    const share = plannedShare(visit.family_code, phase?.position ?? 0);
+    const plannedMs = (phase?.estimated_duration_sec ?? 600) * 1000 * share;
+    return (now - visit.phase_entered_at.getTime()) * context.rate - plannedMs;
+  };
+  return world.visits
+    .filter((visit) => overdueBy(visit) >= 0)
+    .sort((a, b) => overdueBy(b) - overdueBy(a))
+    .slice(0, MAX_MOVES_PER_STEP);
+}

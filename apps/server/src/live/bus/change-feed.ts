@@ -1,0 +1,143 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { CHANGES_CHANNEL, type ChangeRow, listChangesSince } from '../../store/change-log.ts';
+import type { Db } from '../../store/database.ts';
+
+export type ChangeListener = (changes: readonly ChangeRow[]) => void;
+
+const SWEEP_EVERY_MS = 5_000;
+const RECONNECT_AFTER_MS = 1_000;
+
+/**
+ * Each node's view of committed changes. NOTIFY (sent by the writing
+ * transaction, delivered on commit) wakes it; `change_log` is the truth, read
+ * from the last version seen per customer, so a lost notification is caught by
+ * the next one or by the sweep. Listeners get each change once, in version order.
+ */
+export class ChangeFeed {
+  readonly #db: Db;
+  readonly #url: string;
+  readonly #log: Logger;
+  readonly #listeners = new Map<string, Set<ChangeListener>>();
+  readonly #seen = new Map<string, string>();
+  readonly #reading = new Map<string, Promise<void>>();
+  #client: pg.Client | undefined;
+  #sweep: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(db: Db, databaseUrl: string, log: Logger) {
+    this.#db = db;
+    this.#url = databaseUrl;
+    this.#log = log;
+  }
+
+  async start(): Promise<void> {
+    await this.#listen();
+    this.#sweep = setInterval(() => {
+      for (const customerId of this.#listeners.keys()) void this.#catchUp(customerId);
+    }, SWEEP_EVERY_MS);
+    this.#sweep.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#sweep);
+    await this.#client?.end().catch(() => undefined);
+  }
+
+  /** The newest version committed for a customer: where a new subscriber starts. */
+  async currentVersion(customerId: string): Promise<string> {
+    const row = await this.#db
+      .selectFrom('change_log')
+      .select((eb) => eb.fn.max('version').as('version'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+    return String(row?.version ?? '0');
+  }
+
+  /** Changes of one customer from now on; returns the unsubscribe. */
+  async subscribe(customerId: string, listener: ChangeListener): Promise<() => void> {
+    let listeners = this.#listeners.get(customerId);
+    if (!listeners) {
+      listeners = new Set();
+      this.#listeners.set(customerId, listeners);
+      this.#seen.set(customerId, await this.currentVersion(customerId));
+    }
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) {
+        this.#listeners.delete(customerId);
+        this.#seen.delete(customerId);
+      }
+    };
+  }
+
+  async #listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#url });
+    client.on('notification', (message) => {
+      const customerId = customerOf(message.payload);
+      if (customerId && this.#listeners.has(customerId)) void this.#catchUp(customerId);
+    });
+    client.on('error', (error) => {
+      this.#log.warn({ err: error }, 'change feed connection lost; reconnecting');
+      void this.#reconnect();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    this.#client = client;
+  }
+
+  async #reconnect(): Promise<void> {
+    await this.#client?.end().catch(() => undefined);
+    this.#client = undefined;
+    while (!this.#stopped) {
+      await sleep(RECONNECT_AFTER_MS);
+      try {
+        await this.#listen();
+        for (const customerId of this.#listeners.keys()) void this.#catchUp(customerId);
+        return;
+      } catch (error) {
+        this.#log.warn({ err: error }, 'change feed reconnect failed');
+      }
+    }
+  }
+
+  /** One read at a time per customer; a read asked for meanwhile runs right after. */
+  #catchUp(customerId: string): Promise<void> {
+    const previous = this.#reading.get(customerId) ?? Promise.resolve();
+    const next = previous
+      .then(() => this.#read(customerId))
+      .catch((error: unknown) => {
+        this.#log.error({ err: error, customerId }, 'reading changes failed');
+      });
+    this.#reading.set(customerId, next);
+    void next.finally(() => {
+      if (this.#reading.get(customerId) === next) this.#reading.delete(customerId);
+    });
+    return next;
+  }
+
+  async #read(customerId: string): Promise<void> {
+    for (;;) {
+      const after = this.#seen.get(customerId);
+      const listeners = this.#listeners.get(customerId);
+      if (after === undefined || !listeners) return;
+      const rows = await listChangesSince(this.#db, customerId, after);
+      if (rows.length === 0) return;
+      this.#seen.set(customerId, rows.at(-1)?.version ?? after);
+      for (const listener of listeners) listener(rows);
+      if (rows.length < 1000) return;
+    }
+  }
+}
+
+function customerOf(payload: string | undefined): string | undefined {
+  try {
+    const parsed = JSON.parse(payload ?? '') as { customer_id?: unknown };
+    return typeof parsed.customer_id === 'string' ? parsed.customer_id : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,125 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { LiveCloseCode } from '@careboard/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import type { Context } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { Logger } from 'pino';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
+import { clientIp } from '../client-ip.ts';
+import { isRefusal, LiveIdentity, tokenFromParams } from '../live-connection.ts';
+import { DEFAULT_OPERATION_LIMITS, type OperationLimits, prepareOperation } from './operation-limits.ts';
+
+export interface LiveLimits {
+  readonly maxMessageBytes: number;
+  readonly subscriptionsPerConnection: number;
+  readonly connectionsPerMinutePerAddress: number;
+  readonly keepAliveMs: number;
+  readonly initTimeoutMs: number;
+  readonly operations: OperationLimits;
+}
+
+export const DEFAULT_LIVE_LIMITS: LiveLimits = Object.freeze({
+  maxMessageBytes: 64 * 1024,
+  subscriptionsPerConnection: 20,
+  connectionsPerMinutePerAddress: 60,
+  keepAliveMs: 15_000,
+  initTimeoutMs: 10_000,
+  operations: DEFAULT_OPERATION_LIMITS,
+});
+
+/** What each operation's resolvers see. */
+export interface LiveContext {
+  readonly identity: LiveIdentity;
+}
+
+interface Extra {
+  readonly socket: WebSocket;
+  readonly request: IncomingMessage;
+  identity?: LiveIdentity;
+  subscriptions?: Set<string>;
+}
+
+export interface GraphqlServerOptions {
+  readonly path: string;
+  readonly schema: GraphQLSchema;
+  readonly verify: VerifyAccessToken;
+  readonly trustProxy: boolean;
+  readonly log: Logger;
+  readonly limits?: LiveLimits;
+}
+
+/**
+ * GraphQL over the graphql-ws protocol at `path`, on the Fastify server's
+ * HTTP server. Authentication happens in connection_init; the protocol logic
+ * is graphql-ws's, this file only adapts it and adds limits.
+ */
+export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServerOptions): void {
+  const limits = options.limits ?? DEFAULT_LIVE_LIMITS;
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
+  const rate = new RateLimiterMemory({ points: limits.connectionsPerMinutePerAddress, duration: 60 });
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(request.url ?? '/', 'http://local').pathname !== options.path) return;
+    rate.consume(clientIp(request, options.trustProxy)).then(
+      () => sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request)),
+      () => socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'),
+    );
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  const extraOf = (ctx: Context) => ctx.extra as Extra;
+  const close = (ctx: Context) => (code: number, reason: string) => extraOf(ctx).socket.close(code, reason);
+
+  useServer(
+    {
+      schema: options.schema,
+      connectionInitWaitTimeout: limits.initTimeoutMs,
+      onConnect: async (ctx) => {
+        const opened = await LiveIdentity.open(tokenFromParams(ctx.connectionParams), options.verify);
+        if (isRefusal(opened)) {
+          close(ctx)(opened.code, opened.reason);
+          return false;
+        }
+        extraOf(ctx).identity = opened.bind(close(ctx));
+        extraOf(ctx).subscriptions = new Set();
+        return true;
+      },
+      onSubscribe: (ctx, id, payload) => {
+        const extra = extraOf(ctx);
+        if (!extra.identity || !extra.subscriptions) return;
+        if (extra.subscriptions.size >= limits.subscriptionsPerConnection) {
+          extra.socket.close(LiveCloseCode.TooManySubscriptions, 'Too many subscriptions');
+          return;
+        }
+        const prepared = prepareOperation(options.schema, payload, limits.operations);
+        if (Array.isArray(prepared)) return prepared;
+        extra.subscriptions.add(id);
+        const contextValue: LiveContext = { identity: extra.identity };
+        return { ...(prepared as Exclude<typeof prepared, readonly unknown[]>), contextValue };
+      },
+      onComplete: (ctx, id) => {
+        extraOf(ctx).subscriptions?.delete(id);
+      },
+      onError: (ctx, id) => {
+        extraOf(ctx).subscriptions?.delete(id);
+      },
+      onClose: (ctx) => {
+        extraOf(ctx).identity?.dispose();
+      },
+    },
+    sockets,
+    limits.keepAliveMs,
+  );
+
+  // Tell every board to come back (1012: service restart) before the process goes.
+  app.addHook('preClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    for (const client of sockets.clients) client.close(LiveCloseCode.ServiceRestart, 'Server restarting');
+    await new Promise<void>((resolve) => sockets.close(() => resolve()));
+  });
+  options.log.debug({ path: options.path }, 'graphql-ws ready');
+}

@@ -1,0 +1,28 @@
+import { displayBoardTypeDefs } from '@careboard/contracts';
+
+/** The server's GraphQL schema: contracts' board types plus the operations. */
+export const typeDefs = /* GraphQL */ `
+  scalar JSON
+
+  type Query {
+    "The server's time, to check a connection."
+    now: String!
+  }
+
+  type Authentication {
+    "Seconds since the epoch when the token stops being accepted."
+    expires_at: Int!
+  }
+
+  type Mutation {
+    "Renews the connection's token in-band, keeping its subscriptions."
+    authenticate(token: String!): Authentication!
+  }
+
+  type Subscription {
+    "The board's config now, then after each change."
+    displayBoard(displayBoardId: Int!): DisplayBoard!
+  }
+
+  ${displayBoardTypeDefs}
+`;

@@ -1,0 +1,96 @@
+import { BOARD_SCOPE, hasScopes, LiveCloseCode } from '@careboard/contracts';
+import type { Principal, VerifyAccessToken } from '../identity/verify-access-token.ts';
+
+/** 60 s, as the API allows: a token is honoured until a minute past its exp. */
+const LEEWAY_MS = 60_000;
+
+export type Closer = (code: number, reason: string) => void;
+export interface Refusal {
+  readonly code: number;
+  readonly reason: string;
+}
+
+/**
+ * One live connection's identity: who it is, until when. Once bound to its
+ * connection it closes it with Unauthorized when the token lapses without an
+ * in-band renewal, and with Forbidden when a renewal names another customer or
+ * lacks the board scope.
+ */
+export class LiveIdentity {
+  #principal: Principal;
+  #timer: NodeJS.Timeout | undefined;
+  #close: Closer = () => {};
+  readonly #verify: VerifyAccessToken;
+
+  private constructor(principal: Principal, verify: VerifyAccessToken) {
+    this.#principal = principal;
+    this.#verify = verify;
+  }
+
+  /** Checks a connection's first token: an identity, or why the connection must close. */
+  static async open(token: string | undefined, verify: VerifyAccessToken): Promise<LiveIdentity | Refusal> {
+    const principal = token ? await verify(token).catch(() => undefined) : undefined;
+    if (!principal) return { code: LiveCloseCode.Unauthorized, reason: 'Unauthorized' };
+    if (!hasScopes(principal.scopes, [BOARD_SCOPE]))
+      return { code: LiveCloseCode.Forbidden, reason: 'Forbidden' };
+    return new LiveIdentity(principal, verify);
+  }
+
+  /** Ties the identity to its connection and starts watching the token's expiry. */
+  bind(close: Closer): this {
+    this.#close = close;
+    this.#schedule();
+    return this;
+  }
+
+  get principal(): Principal {
+    return this.#principal;
+  }
+
+  get customerId(): string {
+    return this.#principal.customerId;
+  }
+
+  /** An in-band renewal: same customer, board scope; returns the new expiry. */
+  async renew(token: string): Promise<number> {
+    const next = await this.#verify(token).catch(() => undefined);
+    const refusal = !next
+      ? { code: LiveCloseCode.Unauthorized, reason: 'Unauthorized' }
+      : next.customerId !== this.customerId || !hasScopes(next.scopes, [BOARD_SCOPE])
+        ? { code: LiveCloseCode.Forbidden, reason: 'Forbidden' }
+        : undefined;
+    if (!next || refusal) {
+      this.dispose();
+      this.#close(refusal?.code ?? LiveCloseCode.Unauthorized, refusal?.reason ?? 'Unauthorized');
+      throw new Error(refusal?.reason ?? 'Unauthorized');
+    }
+    this.#principal = next;
+    this.#schedule();
+    return next.expiresAt;
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+  }
+
+  #schedule(): void {
+    clearTimeout(this.#timer);
+    const remaining = this.#principal.expiresAt * 1000 + LEEWAY_MS - Date.now();
+    this.#timer = setTimeout(
+      () => this.#close(LiveCloseCode.Unauthorized, 'Token expired'),
+      Math.max(0, remaining),
+    );
+    this.#timer.unref();
+  }
+}
+
+export function isRefusal(value: LiveIdentity | Refusal): value is Refusal {
+  return !(value instanceof LiveIdentity);
+}
+
+/** `Bearer x` or a bare token, from a connection's parameters. */
+export function tokenFromParams(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  const value = params?.authorization ?? params?.Authorization ?? params?.token;
+  if (typeof value !== 'string') return undefined;
+  return value.replace(/^Bearer\s+/i, '').trim() || undefined;
+}

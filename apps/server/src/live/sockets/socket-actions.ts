@@ -1,0 +1,50 @@
+import { MessageSenderType, type SocketAction } from '@careboard/contracts';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import { type CallVisitToStationInput, callVisitToStation } from '../../services/call-visit-to-station.ts';
+import { parseInput } from '../../services/parse-input.ts';
+import { type PostMessageInput, postMessage } from '../../services/post-message.ts';
+import { idSchema } from '../../services/schema-parts.ts';
+import type { Db } from '../../store/database.ts';
+import { findDisplayBoardConfig } from '../../store/repositories/display-boards.ts';
+import { type ActionHandler, customerRoom } from './socket-gateway.ts';
+
+const deviceReloadInput = z.strictObject({ display_board_id: idSchema });
+
+/** The request without its correlation_id: the rest is the service's input. */
+function withoutCorrelation(request: Record<string, unknown>): Record<string, unknown> {
+  const { correlation_id: _correlation, ...rest } = request;
+  return rest;
+}
+
+/**
+ * What a socket client may ask for. Calls and messages go through the same
+ * services as the API, so the boards hear of them through their subscriptions;
+ * a reload is a command to the customer's screens showing that board.
+ */
+export function createSocketActions(db: Db): Readonly<Record<SocketAction, ActionHandler>> {
+  return {
+    'patient.call': async (request, { customerId, subject }) => {
+      // Untrusted until the service parses it against its strict schema.
+      const input = { ...withoutCorrelation(request), called_by: subject } as CallVisitToStationInput;
+      const call = await callVisitToStation(db, customerId, input);
+      return { call_id: call.id };
+    },
+    'message.post': async (request, { customerId }) => {
+      const input = {
+        ...withoutCorrelation(request),
+        sender_type: MessageSenderType.User,
+      } as PostMessageInput;
+      const message = await postMessage(db, customerId, input);
+      return { message_id: message.id };
+    },
+    'device.reload': async (request, { customerId, io }) => {
+      const { display_board_id: boardId } = parseInput(deviceReloadInput, withoutCorrelation(request));
+      if (!(await findDisplayBoardConfig(db, customerId, boardId))) {
+        throw new AppError('ENTITY_NOT_FOUND', { entity: 'Display board', id: boardId });
+      }
+      io.to(customerRoom(customerId)).emit('device.reload.command', { display_board_id: boardId });
+      return undefined;
+    },
+  };
+}

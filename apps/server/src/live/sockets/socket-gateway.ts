@@ -1,0 +1,137 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  type ClientToServerEvents,
+  errorEvent,
+  type ServerToClientEvents,
+  type SocketAction,
+  successEvent,
+} from '@careboard/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { Server, type Socket } from 'socket.io';
+import { AppError } from '../../http/app-error.ts';
+import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
+import { clientIp } from '../client-ip.ts';
+import { isRefusal, LiveIdentity } from '../live-connection.ts';
+
+export interface SocketData {
+  identity: LiveIdentity;
+}
+
+export type GatewayServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type GatewaySocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** Runs one action for a customer; what it returns is the success payload's `result`. */
+export type ActionHandler = (
+  request: Record<string, unknown>,
+  context: { customerId: string; subject: string; io: GatewayServer },
+) => Promise<Record<string, unknown> | undefined>;
+
+export interface GatewayOptions {
+  readonly path: string;
+  readonly boardOrigin: string;
+  readonly verify: VerifyAccessToken;
+  readonly trustProxy: boolean;
+  readonly log: Logger;
+  readonly actions: Readonly<Record<SocketAction, ActionHandler>>;
+  readonly connectionsPerMinutePerAddress?: number;
+}
+
+export const customerRoom = (customerId: string) => `customer:${customerId}`;
+
+/**
+ * The socket gateway: one room per customer, the token in the connection
+ * query (verified like the API), `refreshToken` to renew it, and actions whose
+ * results come back as `<action>.success` / `<action>.error` with the
+ * request's correlation_id.
+ */
+export function attachSocketGateway(app: FastifyInstance, options: GatewayOptions): GatewayServer {
+  const rate = new RateLimiterMemory({ points: options.connectionsPerMinutePerAddress ?? 60, duration: 60 });
+  const io: GatewayServer = new Server(app.server, {
+    path: options.path,
+    serveClient: false,
+    cors: { origin: options.boardOrigin },
+    maxHttpBufferSize: 64 * 1024,
+    pingInterval: 15_000,
+    pingTimeout: 10_000,
+    connectTimeout: 10_000,
+    // Other paths' upgrades (GraphQL) belong to someone else: leave them alone.
+    destroyUpgrade: false,
+    allowRequest: (request: IncomingMessage, callback) => {
+      rate.consume(clientIp(request, options.trustProxy)).then(
+        () => callback(null, true),
+        () => callback('Too many connections', false),
+      );
+    },
+  });
+
+  io.use(async (socket, next) => {
+    const query = socket.handshake.query.token;
+    const token = typeof query === 'string' ? query : (socket.handshake.auth as { token?: unknown }).token;
+    const opened = await LiveIdentity.open(typeof token === 'string' ? token : undefined, options.verify);
+    if (isRefusal(opened))
+      return next(Object.assign(new Error(opened.reason), { data: { code: opened.code } }));
+    socket.data.identity = opened;
+    next();
+  });
+
+  io.on('connection', (socket) => onConnection(io, socket, options));
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    await io.close();
+  });
+  return io;
+}
+
+function onConnection(io: GatewayServer, socket: GatewaySocket, options: GatewayOptions): void {
+  const { identity } = socket.data;
+  // Expiry and rejected renewals end the connection; the board reconnects with a fresh token.
+  const end = (code: number, reason: string) => {
+    socket.emit('token.rejected', { code: String(code), message: reason });
+    socket.disconnect(true);
+  };
+  const renewable = identity.bind(end);
+  void socket.join(customerRoom(renewable.customerId));
+
+  socket.on('refreshToken', (token) => {
+    if (typeof token !== 'string') return end(4400, 'Bad request');
+    renewable.renew(token).catch(() => undefined);
+  });
+
+  for (const action of Object.keys(options.actions) as SocketAction[]) {
+    socket.on(action, async (request: unknown) => {
+      const body =
+        typeof request === 'object' && request !== null ? (request as Record<string, unknown>) : {};
+      const correlation = typeof body.correlation_id === 'string' ? body.correlation_id.slice(0, 100) : '';
+      try {
+        if (!correlation) throw new AppError('IS_REQUIRED', { field: 'correlation_id' });
+        const result = await options.actions[action](body, {
+          customerId: renewable.customerId,
+          subject: renewable.principal.subject,
+          io,
+        });
+        socket.emit(successEvent(action), { correlation_id: correlation, ...(result ? { result } : {}) });
+      } catch (error) {
+        const known = error instanceof AppError ? error : undefined;
+        if (!known) options.log.error({ err: error, action }, 'unexpected error');
+        socket.emit(errorEvent(action), {
+          correlation_id: correlation,
+          code: known?.code ?? 'INTERNAL_SERVER_ERROR',
+          message: known?.message ?? 'Internal server error.',
+        });
+      }
+    });
+  }
+  socket.on('disconnect', () => renewable.dispose());
+}

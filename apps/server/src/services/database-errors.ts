@@ -1,0 +1,113 @@
+import { PAR_LEVELS_ENTITY } from '@careboard/contracts';
+import { AppError } from '../http/app-error.ts';
+
+/** What pg's DatabaseError carries that we read. */
+interface PgError {
+  readonly code: string;
+  readonly table?: string;
+  readonly constraint?: string;
+  readonly detail?: string;
+}
+
+/** The entity name a message uses for each table. */
+const ENTITY_BY_TABLE: Readonly<Record<string, string>> = Object.freeze({
+  sites: 'Site',
+  departments: 'Department',
+  workflows: 'Workflow',
+  phases: 'Phase',
+  locations: 'Location',
+  stations: 'Station',
+  staff_types: 'Staff type',
+  tags: 'Tag',
+  badges: 'Badge',
+  staff: 'Staff',
+  visits: 'Visit',
+  visit_staff: 'Visit staff',
+  visit_phase_history: 'Phase history',
+  calls: 'Call',
+  asset_types: 'Asset type',
+  assets: 'Asset',
+  par_levels: PAR_LEVELS_ENTITY,
+  display_boards: 'Display board',
+  devices: 'Device',
+  messages: 'Message',
+});
+
+/** Unique constraints whose violation has its own catalogue code. */
+const IN_USE: Readonly<Record<string, 'Badge' | 'Tag'>> = Object.freeze({
+  visits_active_tag_key: 'Tag',
+  visits_active_badge_key: 'Badge',
+  badges_tag_key: 'Tag',
+  assets_tag_key: 'Tag',
+  staff_badge_key: 'Badge',
+});
+
+function isPgError(error: unknown): error is PgError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
+  );
+}
+
+/**
+ * The key PostgreSQL names in a 23505/23503 detail, e.g.
+ * `Key (customer_id, name)=(demo, Exam 1) already exists.`: the last column that is
+ * not customer_id, and its value. Our keys put their one free-text column last, so
+ * the values before it (slugs and integers) split safely on ", ".
+ */
+export function keyOfDetail(detail: string | undefined): { field: string; value: string } | undefined {
+  const match = /^Key \(([^)]*)\)=\((.*)\) (?:already exists|is not present in table "[^"]+")\.$/s.exec(
+    detail ?? '',
+  );
+  if (!match) return undefined;
+  const columns = (match[1] ?? '').split(', ');
+  const parts = (match[2] ?? '').split(', ');
+  const values = [...parts.slice(0, columns.length - 1), parts.slice(columns.length - 1).join(', ')];
+  const index = columns.length - 1;
+  return { field: columns[index] ?? 'id', value: values[index] ?? '' };
+}
+
+function referencedTable(detail: string | undefined): string | undefined {
+  return /is not present in table "([^"]+)"/.exec(detail ?? '')?.[1];
+}
+
+/**
+ * The one place PostgreSQL errors become catalogue errors: a unique violation is
+ * DUPLICATE_KEY (or TAG_IS_IN_USE for a worn tag or badge), a missing referenced row
+ * NO_MASTER_ENTITY_FOUND, a failed check IS_NOT_VALID. Anything else is returned as
+ * it came, to end as an internal error.
+ */
+export function toAppError(error: unknown): unknown {
+  if (error instanceof AppError || !isPgError(error)) return error;
+  if (error.code === '23505') {
+    const kind = IN_USE[error.constraint ?? ''];
+    if (kind) return new AppError('TAG_IS_IN_USE', { kind });
+    const key = keyOfDetail(error.detail);
+    if (!key) return error;
+    const entity = ENTITY_BY_TABLE[error.table ?? ''] ?? error.table ?? 'Entity';
+    return new AppError('DUPLICATE_KEY', { entity, field: key.field, value: key.value });
+  }
+  if (error.code === '23503') {
+    const table = referencedTable(error.detail);
+    const key = keyOfDetail(error.detail);
+    if (!table || !key) return error;
+    const entity = ENTITY_BY_TABLE[table] ?? table;
+    return new AppError('NO_MASTER_ENTITY_FOUND', { entity, field: key.field, value: key.value });
+  }
+  if (error.code === '23514') {
+    return new AppError('IS_NOT_VALID', { field: checkedField(error) });
+  }
+  return error;
+}
+
+/** `phases_color_check` → color; our named checks say which field they guard. */
+function checkedField(error: PgError): string {
+  const named: Readonly<Record<string, string>> = { par_levels_min_max: 'max' };
+  const constraint = error.constraint ?? '';
+  if (named[constraint]) return named[constraint];
+  const prefix = `${error.table ?? ''}_`;
+  const bare = constraint.startsWith(prefix) ? constraint.slice(prefix.length) : constraint;
+  return bare.replace(/_check\d*$/, '') || 'value';
+}

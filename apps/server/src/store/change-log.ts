@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { Db } from './database.ts';
+import type { ChangeAction } from './tables/domain.ts';
+
+/** The channel the live layer LISTENs on; the payload is `{"version": v, "customer_id": c}`. */
+export const CHANGES_CHANNEL = 'careboard_changes';
+
+/** What changed, named the way the live layer looks it up. */
+export type ChangeEntity = 'visit' | 'call' | 'message' | 'asset' | 'par_level' | 'display_board' | 'device';
+
+export interface Change {
+  readonly entity: ChangeEntity;
+  readonly entityId: number;
+  readonly action: ChangeAction;
+  /** The boards that may show it (a superset is fine); null = possibly every board of the customer. */
+  readonly boardIds: readonly number[] | null;
+}
+
+export interface ChangeRow {
+  readonly version: string;
+  readonly customer_id: string;
+  readonly entity: string;
+  readonly entity_id: number;
+  readonly action: ChangeAction;
+  readonly board_ids: number[] | null;
+  readonly created_at: Date;
+}
+
+/**
+ * Records a transaction's changes and notifies listeners; call it inside the
+ * transaction, after its last write. NOTIFY is delivered on commit only, so a
+ * rolled-back write is never announced. The per-customer advisory lock makes
+ * that customer's versions commit in order, so a reader that has seen version v
+ * never later finds a smaller one committed; holding it from here to commit keeps
+ * the serialised part short. Returns the highest version written.
+ */
+export async function recordChanges(
+  trx: Db,
+  customerId: string,
+  changes: readonly Change[],
+): Promise<string> {
+  if (!trx.isTransaction) throw new Error('recordChanges must run inside the write transaction.');
+  if (changes.length === 0) throw new Error('recordChanges needs at least one change.');
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${CHANGES_CHANNEL}), hashtext(${customerId}))`.execute(trx);
+  const rows = await trx
+    .insertInto('change_log')
+    .values(
+      changes.map((change) => ({
+        customer_id: customerId,
+        entity: change.entity,
+        entity_id: change.entityId,
+        action: change.action,
+        board_ids: change.boardIds === null ? null : [...new Set(change.boardIds)].sort((a, b) => a - b),
+      })),
+    )
+    .returning('version')
+    .execute();
+  const version = rows.reduce((max, row) => (BigInt(row.version) > BigInt(max) ? row.version : max), '0');
+  await sql`SELECT pg_notify(${CHANGES_CHANNEL}, json_build_object('version', ${version}::bigint, 'customer_id', ${customerId}::text)::text)`.execute(
+    trx,
+  );
+  return version;
+}
+
+/** The customer's changes after `afterVersion`, oldest first: how a listener catches up. */
+export async function listChangesSince(
+  db: Db,
+  customerId: string,
+  afterVersion: string,
+  limit = 1000,
+): Promise<ChangeRow[]> {
+  return db
+    .selectFrom('change_log')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('version', '>', afterVersion)
+    .orderBy('version')
+    .limit(limit)
+    .execute();
+}

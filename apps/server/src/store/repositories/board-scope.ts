@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.ts';
+import { type DisplayBoardLists, LIST_TABLES } from './display-board-lists.ts';
+
+/**
+ * Boards that may show visits of these workflows: workflow, family and patient
+ * boards listing one of them, or listing none. A superset is fine: the live layer
+ * re-reads what a board shows.
+ */
+export async function boardIdsShowingWorkflows(
+  db: Db,
+  customerId: string,
+  workflowIds: readonly number[],
+): Promise<number[]> {
+  return boardIdsShowing(db, customerId, [1, 2, 3], 'workflow_ids', workflowIds);
+}
+
+/** Assets PAR-level boards that list one of these locations, or list none. */
+export async function boardIdsShowingLocations(
+  db: Db,
+  customerId: string,
+  locationIds: readonly number[],
+): Promise<number[]> {
+  return boardIdsShowing(db, customerId, [4], 'location_ids', locationIds);
+}
+
+async function boardIdsShowing(
+  db: Db,
+  customerId: string,
+  types: readonly number[],
+  key: keyof DisplayBoardLists,
+  ids: readonly number[],
+): Promise<number[]> {
+  const { table, column } = LIST_TABLES[key];
+  const listed =
+    ids.length === 0 ? sql<boolean>`false` : sql<boolean>`l.${sql.ref(column)} IN (${sql.join(ids)})`;
+  const rows = await db
+    .selectFrom('display_boards as b')
+    .select('b.id')
+    .where('b.customer_id', '=', customerId)
+    .where('b.display_board_type_id', 'in', types)
+    // Parenthesised: Kysely puts raw SQL into the WHERE as it is, and a bare OR would
+    // escape the customer filter before it.
+    .where(
+      sql<boolean>`(NOT EXISTS (SELECT 1 FROM ${sql.table(table)} l WHERE l.customer_id = b.customer_id AND l.display_board_id = b.id)
+        OR EXISTS (SELECT 1 FROM ${sql.table(table)} l WHERE l.customer_id = b.customer_id AND l.display_board_id = b.id AND ${listed}))`,
+    )
+    .orderBy('b.id')
+    .execute();
+  return rows.map((row) => row.id);
+}

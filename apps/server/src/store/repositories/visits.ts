@@ -1,0 +1,205 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../database.ts';
+import type { Database } from '../schema.ts';
+
+export interface Visit {
+  readonly id: number;
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly display_name: string;
+  readonly family_code: string;
+  readonly tag_id: number | null;
+  readonly badge_id: number | null;
+  readonly workflow_id: number;
+  readonly phase_id: number;
+  readonly phase_entered_at: Date;
+  readonly location_id: number | null;
+  readonly station_id: number | null;
+  readonly arrived_at: Date;
+  readonly completed_at: Date | null;
+  /** Staff with the patient now, by id. */
+  readonly staff_ids: number[];
+}
+
+export type NewVisit = Omit<Visit, 'id' | 'staff_ids' | 'completed_at'> & { completed_at?: Date | null };
+
+export type VisitPatch = Partial<
+  Pick<Visit, 'phase_id' | 'phase_entered_at' | 'location_id' | 'station_id' | 'completed_at'>
+>;
+
+const visitColumns = [
+  'visits.id',
+  'visits.first_name',
+  'visits.last_name',
+  'visits.display_name',
+  'visits.family_code',
+  'visits.tag_id',
+  'visits.badge_id',
+  'visits.workflow_id',
+  'visits.phase_id',
+  'visits.phase_entered_at',
+  'visits.location_id',
+  'visits.station_id',
+  'visits.arrived_at',
+  'visits.completed_at',
+] as const;
+
+function staffIds(eb: ExpressionBuilder<Database, 'visits'>) {
+  return eb.fn
+    .coalesce(
+      eb
+        .selectFrom('visit_staff')
+        .select(sql<number[]>`array_agg(visit_staff.staff_id ORDER BY visit_staff.staff_id)`.as('ids'))
+        .whereRef('visit_staff.customer_id', '=', 'visits.customer_id')
+        .whereRef('visit_staff.visit_id', '=', 'visits.id'),
+      sql<number[]>`'{}'::integer[]`,
+    )
+    .$castTo<number[]>()
+    .as('staff_ids');
+}
+
+export async function insertVisit(db: Db, customerId: string, visit: NewVisit): Promise<Visit> {
+  const row = await db
+    .insertInto('visits')
+    .values({ ...visit, customer_id: customerId })
+    .returning(visitColumns)
+    .executeTakeFirstOrThrow();
+  return { ...row, staff_ids: [] };
+}
+
+/** One visit of the customer; `forUpdate` locks it until the transaction ends. */
+export async function findVisit(
+  db: Db,
+  customerId: string,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<Visit | undefined> {
+  let query = db
+    .selectFrom('visits')
+    .select(visitColumns)
+    .select(staffIds)
+    .where('visits.customer_id', '=', customerId)
+    .where('visits.id', '=', id);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** Visits in progress (not completed), of the given workflows when named, oldest first. */
+export async function listActiveVisits(
+  db: Db,
+  customerId: string,
+  filter: { workflowIds?: readonly number[] } = {},
+): Promise<Visit[]> {
+  let query = db
+    .selectFrom('visits')
+    .select(visitColumns)
+    .select(staffIds)
+    .where('visits.customer_id', '=', customerId)
+    .where('visits.completed_at', 'is', null);
+  if (filter.workflowIds) {
+    if (filter.workflowIds.length === 0) return [];
+    query = query.where('visits.workflow_id', 'in', filter.workflowIds);
+  }
+  return query.orderBy('visits.arrived_at').orderBy('visits.id').execute();
+}
+
+export async function countActiveVisits(db: Db, customerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('visits')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('customer_id', '=', customerId)
+    .where('completed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Returns whether the customer has the visit (and so it was updated). */
+export async function updateVisit(
+  db: Db,
+  customerId: string,
+  id: number,
+  patch: VisitPatch,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('visits')
+    .set(patch)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Replaces the staff with the patient. */
+export async function setVisitStaff(
+  db: Db,
+  customerId: string,
+  visitId: number,
+  staffIds: readonly number[],
+): Promise<void> {
+  await db
+    .deleteFrom('visit_staff')
+    .where('customer_id', '=', customerId)
+    .where('visit_id', '=', visitId)
+    .execute();
+  if (staffIds.length === 0) return;
+  await db
+    .insertInto('visit_staff')
+    .values(
+      [...new Set(staffIds)].map((staff_id) => ({ customer_id: customerId, visit_id: visitId, staff_id })),
+    )
+    .execute();
+}
+
+/** Whether a visit in progress already has this family code. */
+export async function isFamilyCodeInUse(db: Db, customerId: string, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('visits')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('family_code', '=', code)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Adds several visits at once (the demo seed); returned in the order given. */
+export async function insertVisits(
+  db: Db,
+  customerId: string,
+  visits: readonly NewVisit[],
+): Promise<Visit[]> {
+  if (visits.length === 0) return [];
+  const rows = await db
+    .insertInto('visits')
+    .values(visits.map((visit) => ({ ...visit, customer_id: customerId })))
+    .returning(visitColumns)
+    .execute();
+  // PostgreSQL returns inserted rows in VALUES order; sort by id to not depend on it.
+  return rows.sort((a, b) => a.id - b.id).map((row) => ({ ...row, staff_ids: [] }));
+}
+
+/** Adds staff to visits (the demo seed), several pairs at once. */
+export async function addVisitStaff(
+  db: Db,
+  customerId: string,
+  pairs: readonly { visit_id: number; staff_id: number }[],
+): Promise<void> {
+  if (pairs.length === 0) return;
+  await db
+    .insertInto('visit_staff')
+    .values(pairs.map((pair) => ({ ...pair, customer_id: customerId })))
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+/** Whether a visit in progress wears this badge. */
+export async function isBadgeWorn(db: Db, customerId: string, badgeId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('visits')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('badge_id', '=', badgeId)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}

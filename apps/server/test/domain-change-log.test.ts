@@ -1,0 +1,91 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postMessage } from '../src/services/post-message.ts';
+import { CHANGES_CHANNEL, listChangesSince, recordChanges } from '../src/store/change-log.ts';
+import type { Db } from '../src/store/database.ts';
+import { countChanges, openTestDomain, seedCustomer } from './domain-fixtures.ts';
+
+const C = 'acme';
+let db: Db;
+let listener: pg.Client;
+const received: { version: number; customer_id: string }[] = [];
+
+beforeAll(async () => {
+  const domain = await openTestDomain();
+  db = domain.db;
+  await seedCustomer(db, C);
+  listener = new pg.Client({ connectionString: domain.url });
+  await listener.connect();
+  listener.on('notification', (message) => {
+    if (message.channel === CHANGES_CHANNEL) received.push(JSON.parse(message.payload ?? 'null'));
+  });
+  await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
+});
+afterAll(async () => {
+  await listener.end();
+  await db.destroy();
+});
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs = 2000): Promise<T> {
+  for (let waited = 0; waited < timeoutMs; waited += 20) {
+    const value = read();
+    if (value !== undefined) return value;
+    await sleep(20);
+  }
+  throw new Error('nothing arrived');
+}
+
+describe('change log', () => {
+  it('writes a row per change and notifies {version, customer_id} of the highest one', async () => {
+    received.length = 0;
+    const message = await postMessage(db, C, { sender_type: 1, text: 'Hello' });
+    const notice = await waitFor(() => received[0]);
+    const [row] = (await listChangesSince(db, C, '0')).slice(-1);
+    expect(row).toMatchObject({ customer_id: C, entity: 'message', entity_id: message.id, action: 'insert' });
+    expect(notice).toEqual({ version: Number(row?.version), customer_id: C });
+    expect(await listChangesSince(db, C, row?.version ?? '0')).toEqual([]);
+  });
+
+  it('notifies only on commit, never while the transaction is open', async () => {
+    received.length = 0;
+    let seenInside = -1;
+    await db.transaction().execute(async (trx) => {
+      await postMessage(trx, C, { sender_type: 2, text: 'Inside a transaction' });
+      await sleep(300);
+      seenInside = received.length;
+    });
+    expect(seenInside).toBe(0);
+    expect((await waitFor(() => received[0])).customer_id).toBe(C);
+  });
+
+  it('leaves no row and sends no notice when the transaction rolls back', async () => {
+    received.length = 0;
+    const before = await countChanges(db, C);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await postMessage(trx, C, { sender_type: 2, text: 'Never seen' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await sleep(300);
+    expect(received).toEqual([]);
+    expect(await countChanges(db, C)).toBe(before);
+  });
+
+  it('numbers versions upward, keeps board ids sorted and distinct, and refuses to run outside a transaction', async () => {
+    const version = await db.transaction().execute((trx) =>
+      recordChanges(trx, C, [
+        { entity: 'device', entityId: 1, action: 'update', boardIds: [3, 1, 3] },
+        { entity: 'device', entityId: 2, action: 'delete', boardIds: null },
+      ]),
+    );
+    const rows = (await listChangesSince(db, C, '0')).slice(-2);
+    expect(rows.map((row) => row.board_ids)).toEqual([[1, 3], null]);
+    expect(BigInt(rows[1]?.version ?? 0)).toBeGreaterThan(BigInt(rows[0]?.version ?? 0));
+    expect(version).toBe(rows[1]?.version);
+    await expect(
+      recordChanges(db, C, [{ entity: 'device', entityId: 1, action: 'update', boardIds: null }]),
+    ).rejects.toThrow('inside the write transaction');
+  });
+});
