@@ -24,6 +24,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Browser tests: Debian's Chromium driven by playwright-core against the real server.
+        resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          environment: 'node',
+          globalSetup: ['../apps/server/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -25,6 +25,7 @@ import { seedDemoAccounts } from './identity/demo-accounts.ts';
 import { registerIdentity } from './identity/register-identity.ts';
 import type { Throttles } from './identity/throttle.ts';
 import { registerLive } from './live/register-live.ts';
+import { runOnOneNode } from './store/advisory-lock.ts';
 import { migrateToLatest, openDatabase } from './store/database.ts';
 import { findDisplayBoardConfig } from './store/repositories/display-boards.ts';
 
@@ -105,15 +106,19 @@ export async function buildApp({
     boardOrigin: config.identity.boardOrigin,
     log: logger,
     findBoardConfig: (customerId, id) => findDisplayBoardConfig(db, customerId, id),
+    connectionsPerMinutePerAddress: config.live.connectionsPerMinutePerAddress,
+    redisUrl: config.redisUrl,
   });
 
-  // demo: patients and equipment move while nobody is looking (CAREBOARD_SIMULATOR_RATE; 0 = off)
+  // demo: patients and equipment move while nobody is looking (CAREBOARD_SIMULATOR_RATE; 0 = off),
+  // moved by one node of the cluster at a time
   if (config.demo && config.simulatorRate > 0) {
-    const simulator = startSimulator({
-      db,
-      customerId: DEMO_CUSTOMER.id,
-      rate: config.simulatorRate,
+    const simulator = runOnOneNode({
+      databaseUrl,
+      lock: `careboard.demo-simulator:${DEMO_CUSTOMER.id}`,
       log: logger,
+      start: () =>
+        startSimulator({ db, customerId: DEMO_CUSTOMER.id, rate: config.simulatorRate, log: logger }),
     });
     app.addHook('preClose', () => simulator.stop());
   }

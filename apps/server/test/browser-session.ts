@@ -36,9 +36,22 @@ export class BrowserSession {
     return { url: current, response, html: await response.text() };
   }
 
-  /** Submits a form read from a page, with extra fields (a button's name and value). */
-  submit(pageUrl: string, form: HtmlForm, extra: Record<string, string> = {}, stopAt?: string) {
-    const body = new URLSearchParams({ ...form.fields, ...extra });
+  /**
+   * Submits a form read from a page as a browser does: every field as it is,
+   * `typed` filling inputs by name, and `button` added (a clicked button's name and value).
+   */
+  submit(
+    pageUrl: string,
+    form: HtmlForm,
+    typed: Record<string, string> = {},
+    stopAt?: string,
+    button?: [string, string],
+  ) {
+    const body = new URLSearchParams();
+    for (const [name, value] of form.entries) body.append(name, typed[name] ?? value);
+    for (const [name, value] of Object.entries(typed))
+      if (!form.entries.some(([n]) => n === name)) body.append(name, value);
+    if (button) body.append(button[0], button[1]);
     return this.follow(
       new URL(form.action, pageUrl).toString(),
       { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
@@ -49,7 +62,8 @@ export class BrowserSession {
 
 export interface HtmlForm {
   readonly action: string;
-  readonly fields: Record<string, string>;
+  /** Every named input, in order, duplicates kept: what a browser would send. */
+  readonly entries: readonly [string, string][];
 }
 
 const decode = (value: string) =>
@@ -60,17 +74,26 @@ const decode = (value: string) =>
     .replaceAll('&gt;', '>')
     .replaceAll('&amp;', '&');
 
-/** The form with this id (or the first), with its hidden fields. */
+/**
+ * The form with this id (or the first): its inputs, and the inputs elsewhere
+ * on the page that name it with a `form` attribute, as a browser gathers them.
+ */
 export function formIn(html: string, id?: string): HtmlForm {
   const forms = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)];
   const match = id ? forms.find((f) => f[1]?.includes(`id="${id}"`)) : forms[0];
   if (!match) throw new Error(`no form ${id ?? ''} in page:\n${html.slice(0, 2000)}`);
   const action = /action="([^"]*)"/.exec(match[1] ?? '')?.[1] ?? '';
-  const fields: Record<string, string> = {};
-  for (const input of (match[2] ?? '').matchAll(/<input\b([^>]*)>/g)) {
-    const name = /name="([^"]*)"/.exec(input[1] ?? '')?.[1];
-    const value = /value="([^"]*)"/.exec(input[1] ?? '')?.[1] ?? '';
-    if (name && /type="hidden"/.test(input[1] ?? '')) fields[name] = decode(value);
+  const formId = /id="([^"]*)"/.exec(match[1] ?? '')?.[1];
+  const inside = [...(match[2] ?? '').matchAll(/<input\b([^>]*)>/g)].map((m) => m[1] ?? '');
+  const outside = formId
+    ? [...html.matchAll(/<input\b([^>]*)>/g)]
+        .map((m) => m[1] ?? '')
+        .filter((a) => a.includes(`form="${formId}"`))
+    : [];
+  const entries: [string, string][] = [];
+  for (const attributes of [...inside, ...outside]) {
+    const name = /name="([^"]*)"/.exec(attributes)?.[1];
+    if (name) entries.push([name, decode(/value="([^"]*)"/.exec(attributes)?.[1] ?? '')]);
   }
-  return { action: decode(action), fields };
+  return { action: decode(action), entries };
 }

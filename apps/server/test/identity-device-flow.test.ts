@@ -39,7 +39,7 @@ describe('device flow', () => {
 
     const phone = await confirmOnPhone(device.verification_uri_complete ?? '');
     expect(phone.confirmPage).toContain(device.user_code);
-    expect(phone.confirmPage).toContain('demo');
+    expect(phone.confirmPage).toContain('Riverside Medical Center');
     expect(phone.confirmPage).toContain('127.0.0.1');
     expect(phone.html).toContain('Display activated');
 

@@ -33,10 +33,11 @@ export async function confirmOnPhone(
   const confirm = await browser.submit(opened.url, formIn(opened.html));
   const confirmForm = formIn(confirm.html, 'op.deviceConfirmForm');
   if (options.deny) {
-    const denied = await browser.submit(confirm.url, confirmForm, { abort: 'yes' });
+    const denied = await browser.submit(confirm.url, confirmForm, {}, undefined, ['abort', 'yes']);
     return { html: denied.html, confirmPage: confirm.html, status: denied.response.status };
   }
-  let page = await browser.submit(confirm.url, confirmForm, { confirm: 'yes' });
+  // The Confirm button has no name: the form's own confirm=yes is the answer.
+  let page = await browser.submit(confirm.url, confirmForm);
   if (page.html.includes('name="password"')) {
     page = await browser.submit(page.url, formIn(page.html), {
       email: options.email ?? 'admin@demo.test',

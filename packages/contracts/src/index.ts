@@ -6,5 +6,6 @@ export * from './display-board/display-board-config.ts';
 export * from './errors/catalogue.ts';
 export * from './errors/envelope.ts';
 export * from './graphql/display-board.ts';
+export * from './live/board-content.ts';
 export * from './live/close-codes.ts';
 export * from './live/socket-events.ts';

@@ -22,6 +22,15 @@ export interface Config {
   /** Served as /config.json. */
   readonly runtime: RuntimeConfig;
   readonly identity: IdentityConfig;
+  readonly live: LiveConfig;
+}
+
+export interface LiveConfig {
+  /**
+   * Live connections (GraphQL and sockets, each counted apart) one address may open per minute.
+   * Boards behind one NAT share an address; a load test from one machine needs far more.
+   */
+  readonly connectionsPerMinutePerAddress: number;
 }
 
 export interface IdentityConfig {
@@ -93,6 +102,7 @@ function fromEnv(env: Env, cwd: string): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     runtime,
     identity: Object.freeze(identityFromEnv(env, publicUrl, runtime)),
+    live: Object.freeze({ connectionsPerMinutePerAddress: env.CAREBOARD_LIVE_CONNECTIONS_PER_MINUTE ?? 60 }),
   };
 }
 

@@ -65,6 +65,13 @@ export const envSchema = z.object({
   ),
   CAREBOARD_DEVICE_CODE_TTL_SEC: optional(seconds(5)),
   CAREBOARD_ACCESS_TOKEN_TTL_SEC: optional(seconds(30)),
+  CAREBOARD_LIVE_CONNECTIONS_PER_MINUTE: optional(
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 1000000' })
+      .int('must be a whole number from 1 to 1000000')
+      .min(1, 'must be a whole number from 1 to 1000000')
+      .max(1_000_000, 'must be a whole number from 1 to 1000000'),
+  ),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   // Runtime config served at /config.json; each overrides a default derived from PUBLIC_URL.
   API_URL: optional(httpUrl),

@@ -14,6 +14,8 @@ export const DEMO_CUSTOMER = Object.freeze({
   auth_org_id: 'org_demo',
   auth_device_client_id: 'demo-device',
   locale: 'en-US',
+  // Shown when a display is activated, and as {organization_alias} in announcements.
+  name: 'Riverside Medical Center',
 });
 
 /** The demo boards' ids, of types 1, 2, 3, 4 in this order (product.md §7). */

@@ -3,9 +3,12 @@ import type { Logger } from 'pino';
 import { GRAPHQL_PATH } from '../config/config.ts';
 import type { Auth } from '../identity/require-scopes.ts';
 import type { Db } from '../store/database.ts';
+import { BoardPublishers } from './boards/board-publishers.ts';
 import { ChangeFeed } from './bus/change-feed.ts';
+import { connectRedisFanOut } from './bus/redis.ts';
 import type { FindBoardConfig } from './graphql/display-board-updates.ts';
-import { attachGraphqlServer, type LiveLimits } from './graphql/graphql-server.ts';
+import { DisplayBoardWatchers } from './graphql/display-board-watchers.ts';
+import { attachGraphqlServer, DEFAULT_LIVE_LIMITS, type LiveLimits } from './graphql/graphql-server.ts';
 import { createLiveSchema } from './graphql/live-schema.ts';
 import { createSocketActions } from './sockets/socket-actions.ts';
 import { attachSocketGateway } from './sockets/socket-gateway.ts';
@@ -21,25 +24,42 @@ export interface LiveOptions {
   readonly boardOrigin: string;
   readonly log: Logger;
   readonly findBoardConfig: FindBoardConfig;
+  /** CAREBOARD_LIVE_CONNECTIONS_PER_MINUTE: for GraphQL and for sockets, each. */
+  readonly connectionsPerMinutePerAddress: number;
   readonly limits?: LiveLimits;
+  /** REDIS_URL: socket broadcasts reach every node. Null: this node's sockets only. */
+  readonly redisUrl?: string | null;
 }
 
 /**
  * The live data plane: the change feed, GraphQL subscriptions over graphql-ws
- * at /graphql, and the socket gateway at /socket.io.
+ * at /graphql, and the socket gateway at /socket.io. Changes cross nodes through
+ * PostgreSQL (the change feed); socket broadcasts through Redis when there is one.
  */
 export async function registerLive(app: FastifyInstance, options: LiveOptions): Promise<void> {
+  const fanOut = options.redisUrl ? await connectRedisFanOut(options.redisUrl, options.log) : undefined;
+  // onClose runs after the gateway's preClose has closed socket.io and with it the adapter.
+  if (fanOut) app.addHook('onClose', () => fanOut.close());
   const feed = new ChangeFeed(options.db, options.databaseUrl, options.log);
   await feed.start();
   app.addHook('onClose', () => feed.stop());
-  const schema = createLiveSchema({ feed, findBoardConfig: options.findBoardConfig });
+  const { connectionsPerMinutePerAddress } = options;
+  const limits = { ...(options.limits ?? DEFAULT_LIVE_LIMITS), connectionsPerMinutePerAddress };
+  const boards = new BoardPublishers({
+    db: options.db,
+    feed,
+    findBoardConfig: options.findBoardConfig,
+    log: options.log,
+  });
+  const displayBoards = new DisplayBoardWatchers(feed, options.findBoardConfig);
+  const schema = createLiveSchema({ displayBoards, boards });
   attachGraphqlServer(app, {
     path: GRAPHQL_PATH,
     schema,
     verify: options.auth.verify,
     trustProxy: options.trustProxy,
     log: options.log,
-    ...(options.limits ? { limits: options.limits } : {}),
+    limits,
   });
   attachSocketGateway(app, {
     path: SOCKETS_PATH,
@@ -48,5 +68,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     trustProxy: options.trustProxy,
     log: options.log,
     actions: createSocketActions(options.db),
+    connectionsPerMinutePerAddress,
+    ...(fanOut ? { adapter: fanOut.socketAdapter } : {}),
   });
 }

@@ -14,6 +14,7 @@ export interface NewCustomer {
   readonly auth_org_id: string;
   readonly auth_device_client_id: string;
   readonly locale?: string;
+  readonly name?: string;
 }
 
 /** Inserts the customer unless one with its id exists; returns whether it was inserted. */

@@ -1,6 +1,14 @@
 import { alert, escapeHtml, page } from './layout.ts';
 
 /**
+ * The provider's code form carries its own unlabeled text input with an inline
+ * handler (which our CSP blocks); it is taken out and replaced by a labelled one.
+ */
+function withoutProviderInput(form: string): string {
+  return form.replace(/<input\s[^>]*?name="user_code"[\s\S]*?(?:<\/input>|\/?>)/, '');
+}
+
+/**
  * Where the user types the code shown on the screen. `form` is the provider's
  * form (with its anti-forgery field); our input and buttons attach to it by id.
  */
@@ -9,7 +17,7 @@ export function deviceCodeInputPage(form: string, error?: string): string {
     'Activate a display',
     `<p>Enter the code shown on the display.</p>
     ${alert(error)}
-    ${form}
+    ${withoutProviderInput(form)}
     <label for="user_code">Code</label>
     <input id="user_code" form="op.deviceInputForm" name="user_code" type="text" required maxlength="20" autocomplete="off" autocapitalize="characters" spellcheck="false" autofocus>
     <div class="actions"><button class="primary" type="submit" form="op.deviceInputForm">Continue</button></div>`,
@@ -24,7 +32,11 @@ export interface DeviceDetails {
   readonly userCode: string;
 }
 
-/** What is being activated, with Confirm and Deny (the provider's confirm form carries both). */
+/**
+ * What is being activated, with Confirm and Deny. The provider's confirm form
+ * already holds `confirm=yes`; Deny adds `abort=yes`, which the provider checks first.
+ * (A second `confirm` field would be refused as a duplicate parameter.)
+ */
 export function deviceConfirmPage(form: string, device: DeviceDetails): string {
   const when = device.requestedAt ? device.requestedAt.toUTCString() : 'unknown';
   return page(
@@ -39,7 +51,7 @@ export function deviceConfirmPage(form: string, device: DeviceDetails): string {
     </dl>
     ${form}
     <div class="actions">
-      <button class="primary" type="submit" form="op.deviceConfirmForm" name="confirm" value="yes">Confirm</button>
+      <button class="primary" type="submit" form="op.deviceConfirmForm">Confirm</button>
       <button class="secondary" type="submit" form="op.deviceConfirmForm" name="abort" value="yes">Deny</button>
     </div>`,
   );

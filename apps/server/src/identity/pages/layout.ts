@@ -19,7 +19,7 @@ export function escapeHtml(value: unknown): string {
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
-  main { width: min(26rem, 92vw); padding: 2rem 1.5rem; }
+  main { width: min(26rem, 100vw); box-sizing: border-box; padding: 2rem 1.5rem; }
   header { display: flex; align-items: center; gap: .75rem; margin-bottom: 1.5rem; }
   header span { font-size: 1.4rem; font-weight: 700; }
   h1 { font-size: 1.5rem; margin: 0 0 1rem; }

@@ -12,6 +12,7 @@ import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
 import { clientIp } from '../client-ip.ts';
 import { isRefusal, LiveIdentity, tokenFromParams } from '../live-connection.ts';
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, prepareOperation } from './operation-limits.ts';
+import { type SharedOperation, subscribeSharingResults } from './shared-execution.ts';
 
 export interface LiveLimits {
   readonly maxMessageBytes: number;
@@ -32,7 +33,7 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = Object.freeze({
 });
 
 /** What each operation's resolvers see. */
-export interface LiveContext {
+export interface LiveContext extends SharedOperation {
   readonly identity: LiveIdentity;
 }
 
@@ -77,6 +78,7 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
   useServer(
     {
       schema: options.schema,
+      subscribe: subscribeSharingResults,
       connectionInitWaitTimeout: limits.initTimeoutMs,
       onConnect: async (ctx) => {
         const opened = await LiveIdentity.open(tokenFromParams(ctx.connectionParams), options.verify);
@@ -98,7 +100,8 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
         const prepared = prepareOperation(options.schema, payload, limits.operations);
         if (Array.isArray(prepared)) return prepared;
         extra.subscriptions.add(id);
-        const contextValue: LiveContext = { identity: extra.identity };
+        const operationKey = `${payload.query}\u0000${JSON.stringify(payload.variables ?? {})}`;
+        const contextValue: LiveContext = { identity: extra.identity, operationKey };
         return { ...(prepared as Exclude<typeof prepared, readonly unknown[]>), contextValue };
       },
       onComplete: (ctx, id) => {

@@ -1,15 +1,36 @@
+import { BoardType, type BoardTypeId, boardContentFields } from '@careboard/contracts';
 import type { IResolvers } from '@graphql-tools/utils';
-import type { ChangeFeed } from '../bus/change-feed.ts';
-import { displayBoardUpdates, type FindBoardConfig } from './display-board-updates.ts';
+import type { BoardPublishers } from '../boards/board-publishers.ts';
+import type { DisplayBoardWatchers } from './display-board-watchers.ts';
 import type { LiveContext } from './graphql-server.ts';
 import { JsonScalar } from './json-scalar.ts';
 
 export interface ResolverDeps {
-  readonly feed: ChangeFeed;
-  readonly findBoardConfig: FindBoardConfig;
+  readonly displayBoards: DisplayBoardWatchers;
+  readonly boards: BoardPublishers;
 }
 
-export function createResolvers({ feed, findBoardConfig }: ResolverDeps): IResolvers<unknown, LiveContext> {
+interface BoardArgs {
+  readonly displayBoardId: number;
+  readonly sinceVersion?: string | null;
+}
+
+/** workflowBoard, familyBoard, patientBoard, assetsBoard: each board type's frames. */
+function boardContentResolvers(boards: BoardPublishers) {
+  const types = Object.values(BoardType) as BoardTypeId[];
+  return Object.fromEntries(
+    types.map((type) => [
+      boardContentFields[type],
+      {
+        subscribe: (_root: unknown, args: BoardArgs, context: LiveContext) =>
+          boards.subscribe(context.identity.customerId, args.displayBoardId, type, args.sinceVersion),
+        resolve: (frame: unknown) => frame,
+      },
+    ]),
+  );
+}
+
+export function createResolvers({ displayBoards, boards }: ResolverDeps): IResolvers<unknown, LiveContext> {
   return {
     JSON: JsonScalar,
     Query: {
@@ -23,9 +44,10 @@ export function createResolvers({ feed, findBoardConfig }: ResolverDeps): IResol
     Subscription: {
       displayBoard: {
         subscribe: (_root, args: { displayBoardId: number }, context) =>
-          displayBoardUpdates(feed, findBoardConfig, context.identity.customerId, args.displayBoardId),
+          displayBoards.watch(context.identity.customerId, args.displayBoardId),
         resolve: (config: unknown) => config,
       },
+      ...boardContentResolvers(boards),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { displayBoardTypeDefs } from '@careboard/contracts';
+import { boardContentTypeDefs, displayBoardTypeDefs } from '@careboard/contracts';
 
 /** The server's GraphQL schema: contracts' board types plus the operations. */
 export const typeDefs = /* GraphQL */ `
@@ -25,4 +25,5 @@ export const typeDefs = /* GraphQL */ `
   }
 
   ${displayBoardTypeDefs}
+  ${boardContentTypeDefs}
 `;

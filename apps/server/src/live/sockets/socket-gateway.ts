@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { AppError } from '../../http/app-error.ts';
 import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
 import { clientIp } from '../client-ip.ts';
@@ -46,6 +46,8 @@ export interface GatewayOptions {
   readonly log: Logger;
   readonly actions: Readonly<Record<SocketAction, ActionHandler>>;
   readonly connectionsPerMinutePerAddress?: number;
+  /** Carries room broadcasts to other nodes (Redis); by default they reach this node's sockets only. */
+  readonly adapter?: ServerOptions['adapter'];
 }
 
 export const customerRoom = (customerId: string) => `customer:${customerId}`;
@@ -68,6 +70,7 @@ export function attachSocketGateway(app: FastifyInstance, options: GatewayOption
     connectTimeout: 10_000,
     // Other paths' upgrades (GraphQL) belong to someone else: leave them alone.
     destroyUpgrade: false,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
     allowRequest: (request: IncomingMessage, callback) => {
       rate.consume(clientIp(request, options.trustProxy)).then(
         () => callback(null, true),

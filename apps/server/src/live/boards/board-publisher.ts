@@ -1,0 +1,197 @@
+import type { BoardFrame, DisplayBoardConfig } from '@careboard/contracts';
+import type { Logger } from 'pino';
+import type { ChangeRow } from '../../store/change-log.ts';
+import type { Db } from '../../store/database.ts';
+import type { ChangeFeed } from '../bus/change-feed.ts';
+import type { FindBoardConfig } from '../graphql/display-board-updates.ts';
+import type { BuildRows } from './board-rows.ts';
+
+/** Frames kept for catch-up; a board further behind gets a snapshot. */
+const HISTORY = 200;
+/** Time alone changes a board (messages expire, today's averages roll over): look again this often. */
+const REFRESH_EVERY_MS = 30_000;
+
+/** A frame as sent: its version, and its JSON text (serialized once for every subscriber). */
+export interface SentFrame {
+  readonly version: string;
+  readonly text: string;
+}
+
+/** The history: frames sent, and markers for versions handed out in snapshots (so catch-up can start there). */
+interface HistoryEntry extends SentFrame {
+  readonly marker: boolean;
+}
+
+export type FrameListener = (frame: SentFrame) => void;
+export type EndListener = (error: Error) => void;
+
+export interface PublisherDeps {
+  readonly db: Db;
+  readonly feed: ChangeFeed;
+  readonly findBoardConfig: FindBoardConfig;
+  readonly log: Logger;
+  readonly now?: () => Date;
+}
+
+/**
+ * One board's content on this node. A change that may touch the board is
+ * evaluated once: the rows are read again, compared with the last ones, and
+ * the difference becomes one frame, serialized once and handed to every
+ * subscriber. Versions are `<change log version>.<n>`, growing with every frame.
+ */
+export class BoardPublisher {
+  readonly customerId: string;
+  readonly boardId: number;
+  readonly #deps: PublisherDeps;
+  readonly #build: BuildRows;
+  readonly #rows = new Map<string, string>();
+  readonly #history: HistoryEntry[] = [];
+  readonly #listeners = new Map<FrameListener, EndListener>();
+  #config: DisplayBoardConfig;
+  #logVersion = '0';
+  #tick = 0;
+  #changedAt: string | null = null;
+  #queue: Promise<void> = Promise.resolve();
+  #unsubscribe: (() => void) | undefined;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(deps: PublisherDeps, build: BuildRows, config: DisplayBoardConfig, customerId: string) {
+    this.#deps = deps;
+    this.#build = build;
+    this.#config = config;
+    this.customerId = customerId;
+    this.boardId = config.id;
+  }
+
+  get version(): string {
+    return `${this.#logVersion}.${this.#tick}`;
+  }
+
+  get listeners(): number {
+    return this.#listeners.size;
+  }
+
+  /** Reads the board for the first time and starts following changes. */
+  async start(): Promise<void> {
+    // The version is taken before the rows are read: a change committed in between is read again, never lost.
+    this.#logVersion = await this.#deps.feed.currentVersion(this.customerId);
+    this.#unsubscribe = await this.#deps.feed.subscribe(this.customerId, (rows) => {
+      const relevant = rows.filter((row) => row.board_ids === null || row.board_ids.includes(this.boardId));
+      if (relevant.length > 0) this.#enqueue(() => this.#evaluate(relevant));
+    });
+    const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now());
+    for (const row of rows) this.#rows.set(row.key, JSON.stringify(row));
+    this.#timer = setInterval(() => this.#enqueue(() => this.#evaluate([])), REFRESH_EVERY_MS);
+    this.#timer.unref();
+  }
+
+  /**
+   * Adds a subscriber: first the frames it missed since `sinceVersion` (or a
+   * snapshot when they are not all here), then every new frame.
+   */
+  join(listener: FrameListener, onEnd: EndListener, sinceVersion?: string | null): Promise<void> {
+    return this.#enqueue(async () => {
+      const missed = sinceVersion ? this.#framesSince(sinceVersion) : undefined;
+      if (!missed) {
+        listener(this.#snapshot());
+        this.#remember({ version: this.version, text: '', marker: true });
+      } else {
+        for (const frame of missed) listener(frame);
+        // Nothing missed: say so, with the current version, so the board knows it is live.
+        if (missed.length === 0) listener(this.#frame('changes', [], []));
+      }
+      this.#listeners.set(listener, onEnd);
+    });
+  }
+
+  leave(listener: FrameListener): void {
+    this.#listeners.delete(listener);
+  }
+
+  dispose(): void {
+    this.#unsubscribe?.();
+    clearInterval(this.#timer);
+    this.#listeners.clear();
+  }
+
+  /** Ends every subscription (the board is gone or changed type). */
+  end(error: Error): void {
+    for (const onEnd of this.#listeners.values()) onEnd(error);
+    this.#listeners.clear();
+  }
+
+  /** The frames after `version`, when the history reaches back to it; undefined otherwise. */
+  #framesSince(version: string): SentFrame[] | undefined {
+    if (version === this.version) return [];
+    const index = this.#history.findIndex((entry) => entry.version === version);
+    return index < 0 ? undefined : this.#history.slice(index + 1).filter((entry) => !entry.marker);
+  }
+
+  #remember(entry: HistoryEntry): void {
+    if (entry.marker && this.#history.at(-1)?.version === entry.version) return;
+    this.#history.push(entry);
+    if (this.#history.length > HISTORY) this.#history.shift();
+  }
+
+  #snapshot(): SentFrame {
+    return this.#frame('snapshot', [...this.#rows.values()], []);
+  }
+
+  /** Serializes a frame once; rows are already JSON text. */
+  #frame(
+    kind: BoardFrame<unknown>['kind'],
+    upserts: readonly string[],
+    removed: readonly string[],
+  ): SentFrame {
+    const head = JSON.stringify({ version: this.version, kind, changed_at: this.#changedAt, removed });
+    return { version: this.version, text: `${head.slice(0, -1)},"upserts":[${upserts.join(',')}]}` };
+  }
+
+  #enqueue(work: () => Promise<void>): Promise<void> {
+    const next = this.#queue.then(work);
+    this.#queue = next.catch((error: unknown) => {
+      this.#deps.log.error({ err: error, boardId: this.boardId }, 'evaluating a board failed');
+    });
+    return next;
+  }
+
+  async #evaluate(changes: readonly ChangeRow[]): Promise<void> {
+    if (this.#listeners.size === 0 && changes.length === 0) return;
+    if (changes.some((change) => change.entity === 'display_board' && change.entity_id === this.boardId)) {
+      const config = await this.#deps.findBoardConfig(this.customerId, this.boardId);
+      if (!config || config.display_board_type_id !== this.#config.display_board_type_id) {
+        this.end(new Error('Display board does not exist.'));
+        return;
+      }
+      this.#config = config;
+    }
+    const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now());
+    const upserts: string[] = [];
+    const seen = new Set<string>();
+    for (const row of rows) {
+      const text = JSON.stringify(row);
+      seen.add(row.key);
+      if (this.#rows.get(row.key) !== text) {
+        upserts.push(text);
+        this.#rows.set(row.key, text);
+      }
+    }
+    const removed = [...this.#rows.keys()].filter((key) => !seen.has(key));
+    for (const key of removed) this.#rows.delete(key);
+    const newest = changes.at(-1);
+    if (newest) {
+      this.#logVersion = newest.version;
+      this.#tick = 0;
+      this.#changedAt = newest.created_at.toISOString();
+    }
+    if (upserts.length === 0 && removed.length === 0) return;
+    if (!newest) this.#tick += 1;
+    const frame = this.#frame('changes', upserts, removed);
+    this.#remember({ ...frame, marker: false });
+    for (const listener of this.#listeners.keys()) listener(frame);
+  }
+
+  #now(): Date {
+    return this.#deps.now?.() ?? new Date();
+  }
+}

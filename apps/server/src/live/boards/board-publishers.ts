@@ -1,0 +1,92 @@
+import type { BoardTypeId } from '@careboard/contracts';
+import { Repeater } from '@repeaterjs/repeater';
+import { boardNotFound } from '../graphql/display-board-updates.ts';
+import { buildAssetsRows } from './assets-rows.ts';
+import { BoardPublisher, type FrameListener, type PublisherDeps } from './board-publisher.ts';
+import type { BuildRows } from './board-rows.ts';
+import { buildFamilyRows } from './family-rows.ts';
+import { buildPatientRows } from './patient-rows.ts';
+import { buildWorkflowRows } from './workflow-rows.ts';
+
+const builders: Readonly<Record<BoardTypeId, BuildRows>> = Object.freeze({
+  1: buildWorkflowRows,
+  2: buildFamilyRows,
+  3: buildPatientRows,
+  4: buildAssetsRows,
+});
+
+interface Entry {
+  readonly publisher: Promise<BoardPublisher | undefined>;
+  readonly type: BoardTypeId;
+  holders: number;
+}
+
+/**
+ * The node's board publishers: one per board with subscribers, shared by all
+ * of them, disposed when the last one leaves.
+ */
+export class BoardPublishers {
+  readonly #deps: PublisherDeps;
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(deps: PublisherDeps) {
+    this.#deps = deps;
+  }
+
+  /**
+   * A board's frames as JSON text. A board that does not exist for the
+   * customer, or is of another type, ends with the not-found error.
+   */
+  subscribe(
+    customerId: string,
+    boardId: number,
+    type: BoardTypeId,
+    sinceVersion?: string | null,
+  ): Repeater<string> {
+    return new Repeater<string>(async (push, stop) => {
+      const key = `${customerId}:${boardId}`;
+      const entry = this.#acquire(key, customerId, boardId, type);
+      try {
+        const publisher = entry.type === type ? await entry.publisher : undefined;
+        if (!publisher) {
+          stop(boardNotFound());
+          return;
+        }
+        const listener: FrameListener = (frame) => void push(frame.text);
+        await publisher.join(listener, () => stop(boardNotFound()), sinceVersion);
+        await stop;
+        publisher.leave(listener);
+      } catch (error) {
+        stop(error);
+      } finally {
+        await this.#release(key, entry);
+      }
+    });
+  }
+
+  #acquire(key: string, customerId: string, boardId: number, type: BoardTypeId): Entry {
+    const existing = this.#entries.get(key);
+    if (existing) {
+      existing.holders += 1;
+      return existing;
+    }
+    const entry: Entry = { type, holders: 1, publisher: this.#open(customerId, boardId, type) };
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  async #open(customerId: string, boardId: number, type: BoardTypeId): Promise<BoardPublisher | undefined> {
+    const config = await this.#deps.findBoardConfig(customerId, boardId);
+    if (!config || config.display_board_type_id !== type) return undefined;
+    const publisher = new BoardPublisher(this.#deps, builders[type], config, customerId);
+    await publisher.start();
+    return publisher;
+  }
+
+  async #release(key: string, entry: Entry): Promise<void> {
+    entry.holders -= 1;
+    if (entry.holders > 0) return;
+    if (this.#entries.get(key) === entry) this.#entries.delete(key);
+    (await entry.publisher.catch(() => undefined))?.dispose();
+  }
+}

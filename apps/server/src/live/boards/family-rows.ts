@@ -1,0 +1,34 @@
+import type { FamilyPhaseRow, FamilyVisitRow } from '@careboard/contracts';
+import { listBoardPhases, listBoardVisits } from '../../store/repositories/board-rows.ts';
+import { type BuildRows, scopeOf } from './board-rows.ts';
+
+/**
+ * Family board (waiting room). Built field by field from an allow-list: a code
+ * (or badge label), a status and since when, and the display name only where
+ * the board is configured to show it. Nothing else about a patient, and no
+ * staff, leaves the server for this board type.
+ */
+export const buildFamilyRows: BuildRows = async (db, customerId, config) => {
+  const scope = scopeOf(config);
+  const [phases, visits] = await Promise.all([
+    listBoardPhases(db, customerId, scope),
+    listBoardVisits(db, customerId, scope),
+  ]);
+  const legend: FamilyPhaseRow[] = phases.map((phase) => ({
+    key: `phase:${phase.id}`,
+    type: 'phase',
+    phase_id: phase.id,
+    name: phase.name,
+    position: phase.position,
+    color: phase.color,
+  }));
+  const rows: FamilyVisitRow[] = visits.map((visit) => ({
+    key: `visit:${visit.id}`,
+    type: 'visit',
+    code: config.show_badge && visit.badge_label ? visit.badge_label : visit.family_code,
+    ...(config.show_display_name ? { display_name: visit.display_name } : {}),
+    phase_id: visit.phase_id,
+    status_since: visit.phase_entered_at.toISOString(),
+  }));
+  return [...legend, ...rows];
+};

@@ -1,0 +1,66 @@
+import type { PhaseRow, WorkflowVisitRow } from '@careboard/contracts';
+import { averagePhaseDurationTodaySec } from '../../domain/average-phase-duration.ts';
+import { localDay } from '../../domain/local-day.ts';
+import {
+  listBoardPhases,
+  listBoardVisits,
+  listEndedStays,
+  listStaffOfVisits,
+} from '../../store/repositories/board-rows.ts';
+import { type BuildRows, scopeOf } from './board-rows.ts';
+
+/** Workflow board (staff): phases with today's averages, and every active visit with its staff. */
+export const buildWorkflowRows: BuildRows = async (db, customerId, config, now) => {
+  const scope = scopeOf(config);
+  const timeZone = config.department.site.default_timezone;
+  const [phases, visits] = await Promise.all([
+    listBoardPhases(db, customerId, scope),
+    listBoardVisits(db, customerId, scope),
+  ]);
+  const [stays, staff] = await Promise.all([
+    listEndedStays(
+      db,
+      customerId,
+      phases.map((p) => p.id),
+      localDay(now, timeZone).start,
+    ),
+    listStaffOfVisits(
+      db,
+      customerId,
+      visits.map((v) => v.id),
+    ),
+  ]);
+
+  const phaseRows: PhaseRow[] = phases.map((phase) => ({
+    key: `phase:${phase.id}`,
+    type: 'phase',
+    phase_id: phase.id,
+    workflow_id: phase.workflow_id,
+    workflow_name: phase.workflow_name,
+    name: phase.name,
+    position: phase.position,
+    color: phase.color,
+    estimated_duration_sec: phase.estimated_duration_sec,
+    avg_duration_sec: averagePhaseDurationTodaySec(
+      stays.filter((stay) => stay.phase_id === phase.id),
+      now,
+      timeZone,
+    ),
+  }));
+  const visitRows: WorkflowVisitRow[] = visits.map((visit) => ({
+    key: `visit:${visit.id}`,
+    type: 'visit',
+    visit_id: visit.id,
+    badge_label: visit.badge_label,
+    display_name: visit.display_name,
+    workflow_id: visit.workflow_id,
+    phase_id: visit.phase_id,
+    phase_entered_at: visit.phase_entered_at.toISOString(),
+    location_name: visit.location_name,
+    station_name: visit.station_name,
+    staff: staff
+      .filter((member) => member.visit_id === visit.id)
+      .map((member) => ({ abbreviation: member.abbreviation, display_name: member.display_name })),
+  }));
+  return [...phaseRows, ...visitRows];
+};

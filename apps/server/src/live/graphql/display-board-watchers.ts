@@ -1,0 +1,83 @@
+import type { DisplayBoardConfig } from '@careboard/contracts';
+import { Repeater } from '@repeaterjs/repeater';
+import type { ChangeRow } from '../../store/change-log.ts';
+import type { ChangeFeed } from '../bus/change-feed.ts';
+import { boardNotFound, type FindBoardConfig } from './display-board-updates.ts';
+
+type Listener = (config: DisplayBoardConfig | undefined) => void;
+
+interface Watch {
+  readonly listeners: Set<Listener>;
+  unsubscribe?: () => void;
+}
+
+function touchesBoard(rows: readonly ChangeRow[], id: number): boolean {
+  return rows.some((row) => row.entity === 'display_board' && row.entity_id === id);
+}
+
+/**
+ * The displayBoard subscriptions of this node, per board: a change to a board
+ * is read once and the same config object goes to every subscriber of it (so
+ * its GraphQL result can be shared too), not one read per subscriber.
+ */
+export class DisplayBoardWatchers {
+  readonly #feed: ChangeFeed;
+  readonly #find: FindBoardConfig;
+  readonly #watches = new Map<string, Watch>();
+
+  constructor(feed: ChangeFeed, find: FindBoardConfig) {
+    this.#feed = feed;
+    this.#find = find;
+  }
+
+  /** The board's config now, then after each change; the not-found error when it is not (or no longer) there. */
+  watch(customerId: string, id: number): Repeater<DisplayBoardConfig> {
+    return new Repeater<DisplayBoardConfig>(async (push, stop) => {
+      const key = `${customerId}:${id}`;
+      const listener: Listener = (config) => (config ? void push(config) : stop(boardNotFound()));
+      try {
+        const first = await this.#find(customerId, id);
+        if (!first) return stop(boardNotFound());
+        await push(first);
+        await this.#join(key, customerId, id, listener);
+        await stop;
+      } catch (error) {
+        stop(error);
+      } finally {
+        this.#leave(key, listener);
+      }
+    });
+  }
+
+  async #join(key: string, customerId: string, id: number, listener: Listener): Promise<void> {
+    let watch = this.#watches.get(key);
+    if (!watch) {
+      const created: Watch = { listeners: new Set() };
+      watch = created;
+      this.#watches.set(key, created);
+      let reads = Promise.resolve();
+      created.unsubscribe = await this.#feed.subscribe(customerId, (rows) => {
+        if (!touchesBoard(rows, id)) return;
+        reads = reads
+          .then(() => this.#find(customerId, id))
+          .then(
+            (config) => {
+              for (const each of created.listeners) each(config);
+            },
+            () => undefined,
+          );
+      });
+    }
+    watch.listeners.add(listener);
+  }
+
+  #leave(key: string, listener: Listener): void {
+    const watch = this.#watches.get(key);
+    if (!watch) return;
+    watch.listeners.delete(listener);
+    if (watch.listeners.size === 0) {
+      watch.unsubscribe?.();
+      this.#watches.delete(key);
+    }
+  }
+}

@@ -1,0 +1,258 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.ts';
+
+/** What a board shows is limited by its lists: an empty list means "all". */
+export interface BoardScope {
+  readonly workflowIds: readonly number[];
+  readonly phaseIds: readonly number[];
+}
+
+export interface BoardVisit {
+  readonly id: number;
+  readonly first_name: string;
+  readonly display_name: string;
+  readonly family_code: string;
+  readonly badge_label: string | null;
+  readonly workflow_id: number;
+  readonly phase_id: number;
+  readonly phase_entered_at: Date;
+  readonly location_name: string | null;
+  readonly station_name: string | null;
+}
+
+/** Active visits a board shows. Last names are never selected. */
+export async function listBoardVisits(db: Db, customerId: string, scope: BoardScope): Promise<BoardVisit[]> {
+  let query = db
+    .selectFrom('visits as v')
+    .leftJoin('badges as b', (join) =>
+      join.onRef('b.id', '=', 'v.badge_id').onRef('b.customer_id', '=', 'v.customer_id'),
+    )
+    .leftJoin('locations as l', (join) =>
+      join.onRef('l.id', '=', 'v.location_id').onRef('l.customer_id', '=', 'v.customer_id'),
+    )
+    .leftJoin('stations as s', (join) =>
+      join.onRef('s.id', '=', 'v.station_id').onRef('s.customer_id', '=', 'v.customer_id'),
+    )
+    .select([
+      'v.id',
+      'v.first_name',
+      'v.display_name',
+      'v.family_code',
+      'b.label as badge_label',
+      'v.workflow_id',
+      'v.phase_id',
+      'v.phase_entered_at',
+      'l.name as location_name',
+      's.name as station_name',
+    ])
+    .where('v.customer_id', '=', customerId)
+    .where('v.completed_at', 'is', null);
+  if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
+  if (scope.phaseIds.length > 0) query = query.where('v.phase_id', 'in', [...scope.phaseIds]);
+  return query.orderBy('v.phase_entered_at').orderBy('v.id').execute();
+}
+
+export interface VisitStaffMember {
+  readonly visit_id: number;
+  readonly display_name: string;
+  readonly abbreviation: string;
+}
+
+export async function listStaffOfVisits(
+  db: Db,
+  customerId: string,
+  visitIds: readonly number[],
+): Promise<VisitStaffMember[]> {
+  if (visitIds.length === 0) return [];
+  return db
+    .selectFrom('visit_staff as vs')
+    .innerJoin('staff as st', (join) =>
+      join.onRef('st.id', '=', 'vs.staff_id').onRef('st.customer_id', '=', 'vs.customer_id'),
+    )
+    .innerJoin('staff_types as t', (join) =>
+      join.onRef('t.id', '=', 'st.staff_type_id').onRef('t.customer_id', '=', 'st.customer_id'),
+    )
+    .select([
+      'vs.visit_id',
+      'st.display_name',
+      sql<string>`coalesce(t.abbreviation, t.name)`.as('abbreviation'),
+    ])
+    .where('vs.customer_id', '=', customerId)
+    .where('vs.visit_id', 'in', [...visitIds])
+    .orderBy('vs.visit_id')
+    .orderBy('st.display_name')
+    .execute();
+}
+
+export interface BoardPhase {
+  readonly id: number;
+  readonly workflow_id: number;
+  readonly workflow_name: string;
+  readonly name: string;
+  readonly position: number;
+  readonly color: string;
+  readonly estimated_duration_sec: number | null;
+}
+
+export async function listBoardPhases(db: Db, customerId: string, scope: BoardScope): Promise<BoardPhase[]> {
+  let query = db
+    .selectFrom('phases as p')
+    .innerJoin('workflows as w', (join) =>
+      join.onRef('w.id', '=', 'p.workflow_id').onRef('w.customer_id', '=', 'p.customer_id'),
+    )
+    .select([
+      'p.id',
+      'p.workflow_id',
+      'w.name as workflow_name',
+      'p.name',
+      'p.position',
+      'p.color',
+      'p.estimated_duration_sec',
+    ])
+    .where('p.customer_id', '=', customerId);
+  if (scope.workflowIds.length > 0) query = query.where('p.workflow_id', 'in', [...scope.workflowIds]);
+  if (scope.phaseIds.length > 0) query = query.where('p.id', 'in', [...scope.phaseIds]);
+  return query.orderBy('p.workflow_id').orderBy('p.position').execute();
+}
+
+/** Stays in these phases that ended since `since` (for today's averages). */
+export async function listEndedStays(db: Db, customerId: string, phaseIds: readonly number[], since: Date) {
+  if (phaseIds.length === 0) return [];
+  return db
+    .selectFrom('visit_phase_history')
+    .select(['phase_id', 'entered_at', 'left_at'])
+    .where('customer_id', '=', customerId)
+    .where('phase_id', 'in', [...phaseIds])
+    .where('left_at', '>=', since)
+    .execute();
+}
+
+export interface BoardCall {
+  readonly id: number;
+  readonly called_at: Date;
+  readonly first_name: string;
+  readonly badge_label: string | null;
+  readonly tag_label: string | null;
+  readonly station_name: string;
+  readonly workflow_name: string;
+  readonly phase_name: string;
+  readonly supplementary_announcement: string | null;
+}
+
+/** The newest calls of the board's workflows. */
+export async function listRecentBoardCalls(
+  db: Db,
+  customerId: string,
+  scope: BoardScope,
+  limit: number,
+): Promise<BoardCall[]> {
+  let query = db
+    .selectFrom('calls as c')
+    .innerJoin('visits as v', (join) =>
+      join.onRef('v.id', '=', 'c.visit_id').onRef('v.customer_id', '=', 'c.customer_id'),
+    )
+    .innerJoin('stations as s', (join) =>
+      join.onRef('s.id', '=', 'c.station_id').onRef('s.customer_id', '=', 'c.customer_id'),
+    )
+    .innerJoin('workflows as w', (join) =>
+      join.onRef('w.id', '=', 'v.workflow_id').onRef('w.customer_id', '=', 'v.customer_id'),
+    )
+    .innerJoin('phases as p', (join) =>
+      join.onRef('p.id', '=', 'v.phase_id').onRef('p.customer_id', '=', 'v.customer_id'),
+    )
+    .leftJoin('badges as b', (join) =>
+      join.onRef('b.id', '=', 'v.badge_id').onRef('b.customer_id', '=', 'v.customer_id'),
+    )
+    .leftJoin('tags as t', (join) =>
+      join.onRef('t.id', '=', 'v.tag_id').onRef('t.customer_id', '=', 'v.customer_id'),
+    )
+    .select([
+      'c.id',
+      'c.called_at',
+      'v.first_name',
+      'b.label as badge_label',
+      't.label as tag_label',
+      's.name as station_name',
+      'w.name as workflow_name',
+      'p.name as phase_name',
+      'p.supplementary_announcement',
+    ])
+    .where('c.customer_id', '=', customerId);
+  if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
+  return query.orderBy('c.called_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+}
+
+/** Active messages for a board: its own, its workflows', and the customer-wide ones. */
+export async function listBoardMessages(
+  db: Db,
+  customerId: string,
+  boardId: number,
+  scope: BoardScope,
+  now: Date,
+) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'text', 'sender_type', 'expires_at', 'created_at'])
+    .where('customer_id', '=', customerId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where((eb) =>
+      eb.or([
+        eb('display_board_id', '=', boardId),
+        eb.and([eb('display_board_id', 'is', null), eb('workflow_id', 'is', null)]),
+        ...(scope.workflowIds.length > 0
+          ? [eb('workflow_id', 'in', [...scope.workflowIds])]
+          : [eb.and([eb('display_board_id', 'is', null), eb('workflow_id', 'is not', null)])]),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute();
+}
+
+export interface ParLevelCount {
+  readonly location_id: number;
+  readonly location_name: string;
+  readonly asset_type_id: number;
+  readonly asset_type_name: string;
+  readonly min: number;
+  readonly max: number;
+  readonly count: number;
+}
+
+/** Each PAR level of the locations (all when none are named) with how many assets are there now. */
+export async function listParLevelCounts(
+  db: Db,
+  customerId: string,
+  locationIds: readonly number[],
+): Promise<ParLevelCount[]> {
+  let query = db
+    .selectFrom('par_levels as pl')
+    .innerJoin('locations as l', (join) =>
+      join.onRef('l.id', '=', 'pl.location_id').onRef('l.customer_id', '=', 'pl.customer_id'),
+    )
+    .innerJoin('asset_types as at', (join) =>
+      join.onRef('at.id', '=', 'pl.asset_type_id').onRef('at.customer_id', '=', 'pl.customer_id'),
+    )
+    .select([
+      'pl.location_id',
+      'l.name as location_name',
+      'pl.asset_type_id',
+      'at.name as asset_type_name',
+      'pl.min',
+      'pl.max',
+      sql<number>`(SELECT count(*)::int FROM assets a WHERE a.customer_id = pl.customer_id AND a.location_id = pl.location_id AND a.asset_type_id = pl.asset_type_id)`.as(
+        'count',
+      ),
+    ])
+    .where('pl.customer_id', '=', customerId);
+  if (locationIds.length > 0) query = query.where('pl.location_id', 'in', [...locationIds]);
+  return query.orderBy('l.name').orderBy('at.name').execute();
+}
+
+export async function findCustomerVoice(db: Db, customerId: string) {
+  return db
+    .selectFrom('customers')
+    .select(['locale', 'name'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,45 @@
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import WebSocket from 'ws';
+import { rssBytes } from './proc.ts';
+
+/** Lets a child be asked for a full GC (so RSS is read without garbage in it). */
+export const INSPECT_FLAG = '--inspect=127.0.0.1:0';
+
+const LISTENING = /Debugger listening on (ws:\/\/\S+)/;
+/** What Node's inspector writes to stderr; none of it is the child's own output. */
+export const isInspectorNoise = (line: string) =>
+  /^(Debugger (listening|ending) on|For help, see|Debugger attached|Waiting for the debugger)/.test(line);
+
+/** The child's inspector address, from what it writes to stderr. */
+export function inspectorUrl(stderr: Readable): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += String(chunk);
+      const url = LISTENING.exec(text)?.[1];
+      if (!url) return;
+      stderr.off('data', onData);
+      resolve(url);
+    };
+    stderr.on('data', onData);
+    stderr.once('end', () => reject(new Error('The child exited without an inspector.')));
+  });
+}
+
+/** Asks the child's V8 for a full garbage collection over the inspector protocol. */
+async function collectGarbage(url: string): Promise<void> {
+  const socket = new WebSocket(url);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const done = new Promise((resolve) => socket.on('message', resolve));
+  socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+  await done;
+  socket.close();
+}
+
+/** RSS after a full GC: what the process holds, not what it has yet to collect. */
+export async function settledRss(pid: number, inspector: string): Promise<number> {
+  await collectGarbage(inspector);
+  await sleep(200);
+  return rssBytes(pid);
+}

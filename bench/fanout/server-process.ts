@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/src/store/free-port.ts';
+import { INSPECT_FLAG, inspectorUrl, isInspectorNoise, settledRss } from './heap.ts';
+
+const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+const BOARD_DIR = fileURLToPath(new URL('../../apps/server/test/fixtures/board-dist', import.meta.url));
+const READY_WITHIN_MS = 60_000;
+
+export interface ServerProcess {
+  readonly pid: number;
+  readonly publicUrl: string;
+  readonly graphqlUrl: string;
+  /** Its RSS after a full GC. */
+  rss(): Promise<number>;
+  /** SIGINT, as an operator would; SIGKILL if it has not gone within 10 s. */
+  stop(): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  readonly databaseUrl: string;
+  readonly dataDir: string;
+  readonly connectionsPerMinute: number;
+  readonly profileDir: string | undefined;
+}
+
+/** The real server (`node apps/server/src/main.ts`) as a child process, once /ready answers. */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
+  const child = spawn(process.execPath, [...profile, INSPECT_FLAG, MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: options.databaseUrl,
+      CAREBOARD_DATA_DIR: options.dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: publicUrl,
+      CAREBOARD_SIMULATOR_RATE: '0',
+      CAREBOARD_BOARD_DIR: BOARD_DIR,
+      CAREBOARD_LIVE_CONNECTIONS_PER_MINUTE: String(options.connectionsPerMinute),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => {
+    const lines = String(chunk)
+      .split('\n')
+      .filter((line) => line && !isInspectorNoise(line));
+    output += lines.map((line) => `${line}\n`).join('');
+    for (const line of lines) process.stderr.write(`[server] ${line}\n`);
+  });
+  const exited = once(child, 'exit');
+  const inspector = inspectorUrl(child.stderr);
+  try {
+    await waitForReady(child, `${publicUrl}/ready`, () => output);
+    await inspector;
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    pid: child.pid ?? 0,
+    publicUrl,
+    graphqlUrl: `ws://127.0.0.1:${port}/graphql`,
+    rss: async () => settledRss(child.pid ?? 0, await inspector),
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function waitForReady(child: ChildProcess, url: string, output: () => string): Promise<void> {
+  const until = Date.now() + READY_WITHIN_MS;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    const ready = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server was not ready within ${READY_WITHIN_MS / 1000} s:\n${output()}`);
+}
