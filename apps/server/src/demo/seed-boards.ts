@@ -1,5 +1,6 @@
-import { BoardType, DisplayStyle, MessageSenderType } from '@careboard/contracts';
+import { BoardType, MessageSenderType } from '@careboard/contracts';
 import { sql } from 'kysely';
+import { displayBoardDefaults } from '../services/display-board-input.ts';
 import type { Db } from '../store/database.ts';
 import {
   type DisplayBoardFields,
@@ -14,19 +15,8 @@ const HOUR = 3_600_000;
 
 type DemoBoard = DisplayBoardFields & DisplayBoardLists;
 
-const off = {
-  phase_ids: [],
-  table_configuration: null,
-  show_badge: false,
-  show_display_name: false,
-  show_estimated_duration: false,
-  show_avg_duration: false,
-  play_tone: false,
-  play_announcement: false,
-  announcement_template: null,
-  location_ids: [],
-  display_style_id: DisplayStyle.AllInOne,
-} as const;
+/** A new board's defaults, less what every demo board sets itself. */
+const { workflow_ids: _workflows, page_rotation_sec: _rotation, ...off } = displayBoardDefaults;
 
 /** The four demo boards, one of each type, in type order (product.md §7). */
 export function demoBoards(setting: CareSetting, parLocationIds: readonly number[]): DemoBoard[] {
