@@ -16,7 +16,7 @@ export const displayBoardFields = {
   /** Limits a workflow board to these phases (of its workflows); empty: all phases. */
   phase_ids: idListSchema(200),
   page_rotation_sec: z.number().int().min(3).max(3600),
-  table_configuration: tableConfigurationSchema.nullable(),
+  table_configuration: z.nullable(tableConfigurationSchema),
   show_badge: z.boolean(),
   show_display_name: z.boolean(),
   show_estimated_duration: z.boolean(),

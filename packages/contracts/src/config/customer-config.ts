@@ -1,17 +1,16 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Customer ids are slugs: lower-case letters, digits and inner hyphens. */
 export const customerIdSchema = z
   .string()
-  .max(63)
-  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/);
+  .check(z.maxLength(63), z.regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/));
 
 /** GET {API_URL}/customers/:id (specification section 3, "Customer config"). */
 export const customerConfigSchema = z.object({
   id: z.string(),
-  auth_org_id: z.string().nullable(),
-  auth_device_client_id: z.string().nullable(),
-  locale: z.string().nullable(),
+  auth_org_id: z.nullable(z.string()),
+  auth_device_client_id: z.nullable(z.string()),
+  locale: z.nullable(z.string()),
 });
 
 export type CustomerConfig = Readonly<z.infer<typeof customerConfigSchema>>;

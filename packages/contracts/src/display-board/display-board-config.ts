@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Columns a workflow board's table can show (product.md §3). */
 export const tableColumnKeys = Object.freeze([
@@ -16,24 +16,22 @@ export const tableColumnKeys = Object.freeze([
 export type TableColumnKey = (typeof tableColumnKeys)[number];
 
 /** `table_configuration`: ordered columns, each with an optional label and relative width. */
-export const tableConfigurationSchema = z
-  .object({
-    columns: z
-      .array(
-        z
-          .object({
-            key: z.enum(tableColumnKeys),
-            label: z.string().min(1).max(60).optional(),
-            width: z.number().int().min(1).max(12).optional(),
-          })
-          .strict(),
-      )
-      .max(tableColumnKeys.length)
-      .refine((columns) => new Set(columns.map((c) => c.key)).size === columns.length, {
+export const tableConfigurationSchema = z.strictObject({
+  columns: z
+    .array(
+      z.strictObject({
+        key: z.enum(tableColumnKeys),
+        label: z.optional(z.string().check(z.minLength(1), z.maxLength(60))),
+        width: z.optional(z.int().check(z.minimum(1), z.maximum(12))),
+      }),
+    )
+    .check(
+      z.maxLength(tableColumnKeys.length),
+      z.refine((columns) => new Set(columns.map((c) => c.key)).size === columns.length, {
         error: 'columns must not repeat',
       }),
-  })
-  .strict();
+    ),
+});
 
 export type TableConfiguration = z.infer<typeof tableConfigurationSchema>;
 
@@ -42,17 +40,17 @@ export type TableConfiguration = z.infer<typeof tableConfigurationSchema>;
  * plus `announcement_template` for the patient board (README "Decisions").
  */
 export const displayBoardConfigSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   name: z.string(),
   display_board_type_id: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-  workflow_ids: z.array(z.number().int()),
-  phase_ids: z.array(z.number().int()),
-  page_rotation_sec: z.number().int().min(3),
-  table_configuration: tableConfigurationSchema.nullable(),
+  workflow_ids: z.array(z.int()),
+  phase_ids: z.array(z.int()),
+  page_rotation_sec: z.int().check(z.minimum(3)),
+  table_configuration: z.nullable(tableConfigurationSchema),
   department: z.object({
-    id: z.number().int(),
+    id: z.int(),
     name: z.string(),
-    site: z.object({ id: z.number().int(), name: z.string(), default_timezone: z.string() }),
+    site: z.object({ id: z.int(), name: z.string(), default_timezone: z.string() }),
   }),
   show_badge: z.boolean(),
   show_display_name: z.boolean(),
@@ -60,8 +58,8 @@ export const displayBoardConfigSchema = z.object({
   show_avg_duration: z.boolean(),
   play_tone: z.boolean(),
   play_announcement: z.boolean(),
-  announcement_template: z.string().nullable(),
-  location_ids: z.array(z.number().int()),
+  announcement_template: z.nullable(z.string()),
+  location_ids: z.array(z.int()),
   display_style_id: z.union([z.literal(1), z.literal(2), z.literal(3)]),
 });
 
