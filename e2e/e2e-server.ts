@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { startTestServer, type TestServer } from '../apps/server/test/test-server.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from '../apps/server/test/test-server.ts';
 
 /** The built board app (npm test builds it before the tests run). */
 export const BOARD_DIST = fileURLToPath(new URL('../apps/board/dist', import.meta.url));
 
 /** A real server on a fresh database, serving the built board app. */
-export function startE2eServer(env: Record<string, string> = {}): Promise<TestServer> {
-  return startTestServer({ env: { CAREBOARD_BOARD_DIR: BOARD_DIST, LOG_LEVEL: 'warn', ...env } });
+export function startE2eServer(
+  env: Record<string, string> = {},
+  options: Pick<TestServerOptions, 'databaseUrl' | 'port'> = {},
+): Promise<TestServer> {
+  return startTestServer({ ...options, env: { CAREBOARD_BOARD_DIR: BOARD_DIST, LOG_LEVEL: 'warn', ...env } });
 }

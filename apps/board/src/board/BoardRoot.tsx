@@ -5,6 +5,7 @@ import { markAppStable } from '../release/app-stable.ts';
 import { UNRECOVERABLE_RELOAD_MS } from '../release/unrecoverable.ts';
 import { SnackbarMessage } from '../ui/lazy-messages.tsx';
 import { MessageScreen } from '../ui/MessageScreen.tsx';
+import { BoardContentProvider } from './content/BoardContentProvider.tsx';
 import { readBoardId } from './read-board-id.ts';
 import { useDisplayBoardSubscription } from './use-display-board.ts';
 
@@ -46,7 +47,12 @@ function BoardTypeGuard({ id }: { readonly id: number }) {
       if (location.pathname.replace(/^\/+|\/+$/g, '') !== route) {
         return <Navigate to={{ pathname: `/${route}`, search: location.search }} replace />;
       }
-      return <Outlet />;
+      const type = board.config.display_board_type_id;
+      return (
+        <BoardContentProvider key={`${id}:${type}`} boardId={id} boardType={type}>
+          <Outlet />
+        </BoardContentProvider>
+      );
     }
   }
 }

@@ -1,9 +1,13 @@
 import { type Client, type ClientOptions, createClient } from 'graphql-ws';
 import type { ConnectionStatus } from '../state/app-store.ts';
 
-/** Ping the server this often; a pong that does not come within PONG_TIMEOUT_MS means the socket is dead. */
-export const KEEP_ALIVE_MS = 10_000;
-export const PONG_TIMEOUT_MS = 5_000;
+/**
+ * Ping the server this often; a pong that does not come within PONG_TIMEOUT_MS
+ * means the socket is dead. Together at most 5 s: a board must say it is not
+ * live within 5 s of losing its connection, even one that drops silently.
+ */
+export const KEEP_ALIVE_MS = 3_000;
+export const PONG_TIMEOUT_MS = 2_000;
 /** Reconnect backoff: 1 s doubling to at most 30 s, plus up to 1 s of jitter so a fleet does not reconnect in step. */
 export const MAX_RETRY_WAIT_MS = 30_000;
 

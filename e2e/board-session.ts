@@ -1,0 +1,60 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiClient } from '../apps/server/test/api-client.ts';
+import type { TestServer } from '../apps/server/test/test-server.ts';
+import { accessToken } from '../apps/server/test/test-tokens.ts';
+import { startE2eServer } from './e2e-server.ts';
+
+/** The sizes every board must fill without scrolling (issue 7). */
+export const BOARD_VIEWPORTS = [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+  { width: 3840, height: 2160 },
+] as const;
+
+/**
+ * A browser context signed in to the board app as admin@demo.test (standard
+ * flow through the embedded provider's sign-in page), showing board `id`.
+ */
+export async function openSignedInBoard(
+  browser: Browser,
+  server: TestServer,
+  id: number,
+  viewport: { readonly width: number; readonly height: number } = BOARD_VIEWPORTS[1],
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/?id=${id}`);
+  await page.getByLabel('Email').fill('admin@demo.test', { timeout: 30_000 });
+  await page.getByLabel('Password').fill('careboard-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('.board[data-live="true"]').waitFor({ timeout: 30_000 });
+  return { context, page };
+}
+
+/** The REST API with an admin's token of the demo customer, as a console would call it. */
+export async function demoApi(server: TestServer) {
+  const token = await accessToken(server, {
+    sub: 'e2e-admin',
+    scope: 'access:display-board read:patients write:patients write:* read:*',
+  });
+  return apiClient(server, token);
+}
+
+/** True when the page can scroll in either direction (a board never may). */
+export function hasScrollbar(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollHeight > root.clientHeight + 1 || root.scrollWidth > root.clientWidth + 1;
+  });
+}
+
+/**
+ * Stops the server (boards lose their live connection) and answers a function
+ * that starts it again on the same port and database (boards reconnect).
+ */
+export async function stopServer(server: TestServer): Promise<() => Promise<TestServer>> {
+  const { databaseUrl } = server;
+  const port = Number(new URL(server.baseUrl).port);
+  await server.close();
+  return () => startE2eServer({}, { databaseUrl, port });
+}
