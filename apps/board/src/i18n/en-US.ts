@@ -16,6 +16,16 @@ export const enUS = Object.freeze({
   'device.qrCode': 'QR code of the activation address',
   'device.logo': 'Careboard',
   'loading.label': 'Loading',
+  // Board chrome (ui/board-chrome, ui/time, board/paging)
+  'board.connecting': 'Connecting',
+  'board.live': 'Live',
+  'board.offline': 'Offline',
+  'board.reconnecting': 'Reconnecting — data as of {time}',
+  'board.page': 'Page {page} of {count}',
+  // Workflow board (screens/workflow)
+  // Family board (screens/family)
+  // Patient board (screens/patient)
+  // Assets PAR-level board (screens/assets-par-level)
 });
 
 export type MessageId = keyof typeof enUS;

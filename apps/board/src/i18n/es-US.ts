@@ -15,4 +15,14 @@ export const esUS: Messages = Object.freeze({
   'device.qrCode': 'Código QR de la dirección de activación',
   'device.logo': 'Careboard',
   'loading.label': 'Cargando',
+  // Board chrome (ui/board-chrome, ui/time, board/paging)
+  'board.connecting': 'Conectando',
+  'board.live': 'En vivo',
+  'board.offline': 'Sin conexión',
+  'board.reconnecting': 'Reconectando — datos de las {time}',
+  'board.page': 'Página {page} de {count}',
+  // Workflow board (screens/workflow)
+  // Family board (screens/family)
+  // Patient board (screens/patient)
+  // Assets PAR-level board (screens/assets-par-level)
 });
