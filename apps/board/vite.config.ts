@@ -33,7 +33,20 @@ const serverNavigations = [
   /^\/(health|ready)$/,
 ];
 
-export default defineConfig(({ mode }) => ({
+/**
+ * The build formats the precompiled catalogues (src/i18n/compiled/, written by
+ * scripts/compile-messages.ts), so react-intl's ICU message parser is left out of
+ * it. Tests keep the parser: they may render the source texts.
+ */
+const withoutMessageParser = [
+  {
+    find: /^@formatjs\/icu-messageformat-parser$/,
+    replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+  },
+];
+
+export default defineConfig(({ command, mode }) => ({
+  resolve: { alias: command === 'build' ? withoutMessageParser : [] },
   plugins: [
     react(),
     VitePWA({

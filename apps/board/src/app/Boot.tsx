@@ -1,6 +1,7 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import { readAuthFlow } from '../auth/auth-flow.ts';
-import { enUS } from '../i18n/en-US.ts';
+import { enUS } from '../i18n/compiled/en-US.ts';
+import { plainText } from '../i18n/compiled-messages.ts';
 import { UNRECOVERABLE_RELOAD_MS } from '../release/unrecoverable.ts';
 import type { Runtime } from '../runtime-config/runtime-context.ts';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner.tsx';
@@ -24,8 +25,9 @@ type BootState =
 /**
  * First paint: the spinner (never in the device flow) while the runtime config
  * and the app shell load side by side. The locale is not known yet, so the
- * texts here come from the en-US catalogue directly. Without a config the board
- * cannot run: it says so and reloads after a while.
+ * texts here come from the compiled en-US catalogue directly (the one the entry
+ * already holds). Without a config the board cannot run: it says so and reloads
+ * after a while.
  */
 export function Boot({ loadRuntime, loadApp, reload = () => window.location.reload() }: BootProps) {
   const [state, setState] = useState<BootState>({ status: 'loading' });
@@ -52,8 +54,8 @@ export function Boot({ loadRuntime, loadApp, reload = () => window.location.relo
   }, [state.status, reload]);
 
   if (state.status === 'ready') return <state.App runtime={state.runtime} />;
-  if (state.status === 'failed') return <MessageText text={enUS['error.unexpected']} />;
-  return isDeviceFlow() ? null : <FullScreenSpinner label={enUS['loading.label']} />;
+  if (state.status === 'failed') return <MessageText text={plainText(enUS['error.unexpected'])} />;
+  return isDeviceFlow() ? null : <FullScreenSpinner label={plainText(enUS['loading.label'])} />;
 }
 
 function isDeviceFlow(): boolean {

@@ -1,4 +1,8 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { enUS as compiledEnUS } from './compiled/en-US.ts';
+import { esUS as compiledEsUS } from './compiled/es-US.ts';
+import { plainText } from './compiled-messages.ts';
 import { enUS } from './en-US.ts';
 import { esUS } from './es-US.ts';
 import { catalogueLocaleFor, loadMessages } from './load-messages.ts';
@@ -34,7 +38,21 @@ describe('other catalogues', () => {
   });
 
   it('loads es-US on demand and en-US for anything unknown', async () => {
-    await expect(loadMessages('es-US')).resolves.toBe(esUS);
-    await expect(loadMessages('de-DE')).resolves.toBe(enUS);
+    await expect(loadMessages('es-US')).resolves.toBe(compiledEsUS);
+    await expect(loadMessages('de-DE')).resolves.toBe(compiledEnUS);
+  });
+});
+
+describe('compiled catalogues', () => {
+  it('format with their arguments as the source texts do', () => {
+    const intl = createIntl({ locale: 'es-US', messages: compiledEsUS });
+    expect(intl.formatMessage({ id: 'device.activate' }, { code: 'ABCD-EFGH' })).toBe(
+      'Para activar este dispositivo use el siguiente código: ABCD-EFGH',
+    );
+  });
+
+  it('give the boot screen its plain texts', () => {
+    expect(plainText(compiledEnUS['error.unexpected'])).toBe(enUS['error.unexpected']);
+    expect(plainText(compiledEnUS['loading.label'])).toBe(enUS['loading.label']);
   });
 });

@@ -1,8 +1,9 @@
-import { enUS, type Messages } from './en-US.ts';
+import { enUS } from './compiled/en-US.ts';
+import type { CompiledMessages } from './compiled-messages.ts';
 
 /** Catalogues other than en-US, each loaded on demand so the first paint carries only one. */
-const catalogues: Readonly<Record<string, () => Promise<Messages>>> = {
-  'es-US': () => import('./es-US.ts').then((module) => module.esUS),
+const catalogues: Readonly<Record<string, () => Promise<CompiledMessages>>> = {
+  'es-US': () => import('./compiled/es-US.ts').then((module) => module.esUS),
 };
 
 /**
@@ -16,7 +17,8 @@ export function catalogueLocaleFor(locale: string): string {
   return sameLanguage ?? 'en-US';
 }
 
-export async function loadMessages(locale: string): Promise<Messages> {
+/** The locale's catalogue, compiled (src/i18n/compiled/): the app ships no ICU message parser. */
+export async function loadMessages(locale: string): Promise<CompiledMessages> {
   const load = catalogues[catalogueLocaleFor(locale)];
   if (!load) return enUS;
   try {

@@ -1,7 +1,7 @@
 import { DISABLED_CUSTOMER } from '@careboard/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { enUS } from '../i18n/en-US.ts';
-import { esUS } from '../i18n/es-US.ts';
+import { enUS } from '../i18n/compiled/en-US.ts';
+import { esUS } from '../i18n/compiled/es-US.ts';
 import { bootRuntime } from './boot-runtime.ts';
 import { loadCustomerConfig } from './load-customer-config.ts';
 import { resolveCustomerId } from './resolve-customer-id.ts';

@@ -2,6 +2,7 @@ import type { CustomerConfig, RuntimeConfig } from '@careboard/contracts';
 import { createContext, useContext } from 'react';
 import type { ErrorReporter } from '../errors/error-reporter.ts';
 import type { HttpClient } from '../http/http-client.ts';
+import type { CompiledMessages } from '../i18n/compiled-messages.ts';
 import type { Messages } from '../i18n/en-US.ts';
 import type { AppStore } from '../state/app-store.ts';
 
@@ -10,7 +11,8 @@ export interface Runtime {
   readonly config: RuntimeConfig;
   readonly customer: CustomerConfig;
   readonly locale: string;
-  readonly messages: Messages;
+  /** Compiled in the app (the build has no ICU parser); tests may pass the source texts. */
+  readonly messages: CompiledMessages | Messages;
   readonly store: AppStore;
   readonly http: HttpClient;
   readonly reporter: ErrorReporter;
