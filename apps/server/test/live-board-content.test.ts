@@ -206,6 +206,17 @@ describe('family board privacy', () => {
 });
 
 describe('patient board', () => {
+  it('names the organization as announcements do (the customer name, for the idle view)', async () => {
+    const board = follow('patientBoard', 3);
+    await waitUntil(() => board.frames.length === 1);
+    expect(board.frames[0]?.upserts).toContainEqual({
+      key: 'organization',
+      type: 'organization',
+      name: 'Riverside Medical Center',
+    });
+    await board.close();
+  });
+
   it('sends a call with its announcement in the first name only', async () => {
     const board = follow('patientBoard', 3);
     await waitUntil(() => board.frames.length === 1);

@@ -92,7 +92,17 @@ export interface MessageRow {
   readonly expires_at: string | null;
 }
 
-export type PatientBoardRow = CallRow | MessageRow;
+/**
+ * The organization the board belongs to, for the idle view: the customer's
+ * name, the same words announcements say for {organization_alias}.
+ */
+export interface OrganizationRow {
+  readonly key: 'organization';
+  readonly type: 'organization';
+  readonly name: string;
+}
+
+export type PatientBoardRow = CallRow | MessageRow | OrganizationRow;
 
 /** Assets PAR-level board: an asset type's count at a location against its PAR level. */
 export interface ParRow {

@@ -1,4 +1,4 @@
-import { type CallRow, DEFAULT_LOCALE, type MessageRow } from '@careboard/contracts';
+import { type CallRow, DEFAULT_LOCALE, type MessageRow, type OrganizationRow } from '@careboard/contracts';
 import { renderAnnouncement } from '../../domain/announcement.ts';
 import {
   findCustomerVoice,
@@ -12,7 +12,7 @@ export const DEFAULT_ANNOUNCEMENT = '{patient_first_name}, please proceed to {st
 
 /**
  * Patient board (calling): the recent calls with the words to say and show,
- * and the active messages. A call names the patient by first name only (or
+ * the active messages and the organization's name. A call names the patient by first name only (or
  * badge label when the board shows badges); no last name, no staff.
  */
 export const buildPatientRows: BuildRows = async (db, customerId, config, now) => {
@@ -61,5 +61,9 @@ export const buildPatientRows: BuildRows = async (db, customerId, config, now) =
     sender_type: message.sender_type,
     expires_at: iso(message.expires_at),
   }));
-  return [...callRows, ...messageRows];
+  // The idle view names the organization as announcements do ({organization_alias}).
+  const organizationRows: OrganizationRow[] = voice?.name
+    ? [{ key: 'organization', type: 'organization', name: voice.name }]
+    : [];
+  return [...callRows, ...messageRows, ...organizationRows];
 };
