@@ -24,8 +24,43 @@ export const enUS = Object.freeze({
   'board.page': 'Page {page} of {count}',
   // Workflow board (screens/workflow)
   // Family board (screens/family)
+  'family.column.code': 'Code',
+  'family.column.badge': 'Badge',
+  'family.column.name': 'Name',
+  'family.column.status': 'Status',
+  'family.column.timeInStatus': 'Time in status',
+  'family.legend': 'What the colors mean',
+  'family.empty': 'Nobody is waiting right now.',
   // Patient board (screens/patient)
+  'patient.nowCalling': 'Now calling',
+  'patient.goTo': 'Please go to',
+  'patient.calledAt': 'Called at {time}',
+  'patient.recentCalls': 'Recent calls',
+  'patient.noEarlierCalls': 'No earlier calls',
+  'patient.welcome': 'Welcome',
+  'patient.welcomeHint': 'Please take a seat. When it is your turn, you will be called on this screen.',
+  'patient.notice': 'Notice',
+  'patient.announcement': 'Announcement',
+  'patient.soundBlocked': 'Sound blocked',
+  'patient.soundBlockedHint': 'Click or press a key to turn on sound',
   // Assets PAR-level board (screens/assets-par-level)
+  'assets.table': 'PAR levels',
+  'assets.column.state': 'State',
+  'assets.column.location': 'Location',
+  'assets.column.assetType': 'Asset type',
+  'assets.column.count': 'Count',
+  'assets.column.par': 'PAR',
+  'assets.range': '{min}–{max}',
+  'assets.state.below': '{missing} short',
+  'assets.state.above': '+{excess} over',
+  'assets.state.within': 'Within PAR',
+  'assets.summary.below':
+    '{count, plural, =0 {No locations below PAR} one {# location below PAR} other {# locations below PAR}}',
+  'assets.summary.above':
+    '{count, plural, =0 {No locations above PAR} one {# location above PAR} other {# locations above PAR}}',
+  'assets.summary.within': '{count, plural, one {# level within PAR} other {# levels within PAR}}',
+  'assets.lastChange': 'Last change {time}',
+  'assets.empty': 'No PAR levels are set for this board’s locations.',
 });
 
 export type MessageId = keyof typeof enUS;
