@@ -1,11 +1,75 @@
+import type { PatientBoardRow } from '@careboard/contracts';
+import { useCallback, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { useBoardRows, useContentStatus } from '../../board/content/board-content-context.ts';
 import { useBoardConfig } from '../../board/use-display-board.ts';
+import { BoardLayout } from '../../ui/board-chrome/BoardLayout.tsx';
+import { useTicking } from '../../ui/time/use-ticking.ts';
+import { AnnouncementCaption } from './AnnouncementCaption.tsx';
+import { IdleView } from './IdleView.tsx';
+import { MessageBanner } from './MessageBanner.tsx';
+import { NowCalling } from './NowCalling.tsx';
+import { callsNewestFirst, isIdle, messagesOf } from './patient-rows.ts';
+import { RecentCalls } from './RecentCalls.tsx';
+import { SoundBlockedMark } from './SoundBlockedMark.tsx';
+import { useAnnouncements } from './use-announcements.ts';
+import './patient.css';
 
-/** Placeholder until the patient board is built: shows the board's name. */
+/** The same list while its items are the same, so memoized children skip a render when other rows change. */
+function useStableKeys(keys: readonly string[]): readonly string[] {
+  const joined = keys.join('\n');
+  return useMemo(() => (joined ? joined.split('\n') : []), [joined]);
+}
+
+/**
+ * Patient board (type 3, calling): where to go. The newest call large, the
+ * earlier ones beside it, messages as a banner; each call that arrives while
+ * the board is open is announced (tone, speech, caption). With no call for a
+ * while, an idle view: clock, organization, welcome.
+ */
 export function PatientScreen() {
   const config = useBoardConfig();
+  const rows = useBoardRows<PatientBoardRow>();
+  const { loaded } = useContentStatus();
+  const { locale } = useIntl();
+  const calls = useMemo(() => callsNewestFirst(rows), [rows]);
+  const messages = useMemo(() => messagesOf(rows), [rows]);
+  const organization = rows.find((row) => row.type === 'organization')?.name;
+  const { caption, sound } = useAnnouncements(calls, loaded, {
+    playTone: config?.play_tone ?? false,
+    playAnnouncement: config?.play_announcement ?? false,
+    locale,
+  });
+  const [latest, ...earlier] = calls;
+  const earlierKeys = useStableKeys(earlier.map((call) => call.key));
+  const newestAt = latest?.called_at;
+  const idle = useTicking(useCallback((now: number) => isIdle(newestAt, now), [newestAt]));
+  const timeZone = config?.department.site.default_timezone ?? 'UTC';
+  const rotationSec = config?.page_rotation_sec ?? 10;
+
   return (
-    <main className="board-screen" data-board-type="patient">
-      <h1>{config?.name}</h1>
-    </main>
+    <BoardLayout boardType="patient" footer={sound === 'blocked' ? <SoundBlockedMark /> : null}>
+      <div className="patient" data-view={idle ? 'idle' : 'calls'}>
+        <MessageBanner messages={messages} rotationSec={rotationSec} />
+        {idle || !latest ? (
+          <IdleView
+            organization={organization ?? config?.department.site.name ?? ''}
+            locale={locale}
+            timeZone={timeZone}
+          />
+        ) : (
+          <div className="patient-calls">
+            <NowCalling
+              callKey={latest.key}
+              announcing={caption?.key === latest.key}
+              locale={locale}
+              timeZone={timeZone}
+            />
+            <RecentCalls keys={earlierKeys} rotationSec={rotationSec} locale={locale} timeZone={timeZone} />
+          </div>
+        )}
+        <AnnouncementCaption text={caption?.text ?? null} />
+      </div>
+    </BoardLayout>
   );
 }

@@ -1,0 +1,95 @@
+import type { CallRow } from '@careboard/contracts';
+import { useEffect, useRef, useState } from 'react';
+import {
+  type Announcement,
+  type AnnouncementQueue,
+  type AnnouncementSettings,
+  createAnnouncementQueue,
+} from './announcement-queue.ts';
+import { type AudioGate, createAudioGate, type SoundState } from './audio-gate.ts';
+import { createSpeechOutput, createTonePlayer } from './browser-sinks.ts';
+import { isRecentEnoughToAnnounce, newCalls } from './patient-rows.ts';
+
+export interface AnnouncementOptions {
+  readonly playTone: boolean;
+  readonly playAnnouncement: boolean;
+  /** The customer's locale: the voice speaks it. */
+  readonly locale: string;
+}
+
+export interface Announcing {
+  /** The announcement on screen now, or null. */
+  readonly caption: Announcement | null;
+  readonly sound: SoundState;
+}
+
+/** Gestures that give the page user activation (Chrome): any of them unlocks audio. */
+const ACTIVATION_EVENTS = ['pointerdown', 'keydown', 'click', 'touchend'] as const;
+
+/**
+ * Announces the calls that arrive after the board opened: each new call is
+ * queued (tone, then speech, with its caption); the calls of the first
+ * snapshot are only shown. Owns the audio gate and the queue for as long as
+ * the screen is mounted, and unlocks sound on the first gesture.
+ */
+export function useAnnouncements(
+  calls: readonly CallRow[],
+  loaded: boolean,
+  options: AnnouncementOptions,
+): Announcing {
+  const [caption, setCaption] = useState<Announcement | null>(null);
+  const [sound, setSound] = useState<SoundState>('checking');
+  const settingsRef = useRef(options);
+  settingsRef.current = options;
+  const gateRef = useRef<AudioGate | null>(null);
+  const queueRef = useRef<AnnouncementQueue | null>(null);
+  const seenRef = useRef<ReadonlySet<string> | null>(null);
+  const { locale } = options;
+
+  useEffect(() => {
+    const gate = createAudioGate();
+    const queue = createAnnouncementQueue({
+      tone: createTonePlayer(gate),
+      speech: createSpeechOutput(gate, locale),
+      settings: () => soundSettings(settingsRef.current, gate),
+      onCaption: setCaption,
+    });
+    gateRef.current = gate;
+    queueRef.current = queue;
+    const followGate = () => setSound(gate.state());
+    const unsubscribe = gate.subscribe(followGate);
+    followGate();
+    const unlock = () => gate.unlock();
+    for (const type of ACTIVATION_EVENTS) window.addEventListener(type, unlock, { capture: true });
+    return () => {
+      for (const type of ACTIVATION_EVENTS) window.removeEventListener(type, unlock, { capture: true });
+      unsubscribe();
+      queue.dispose();
+      gate.dispose();
+      gateRef.current = null;
+      queueRef.current = null;
+    };
+  }, [locale]);
+
+  useEffect(() => {
+    if (!loaded) return;
+    const seen = seenRef.current;
+    const { fresh, seen: next } = newCalls(calls, seen ?? new Set());
+    seenRef.current = next;
+    // The first rows are what was called before the board opened: shown, not announced.
+    if (seen === null) return;
+    const now = Date.now();
+    for (const call of fresh) {
+      if (isRecentEnoughToAnnounce(call, now))
+        queueRef.current?.enqueue({ key: call.key, text: call.announcement });
+    }
+  }, [calls, loaded]);
+
+  return { caption, sound };
+}
+
+/** Nothing sounds while the browser blocks audio; the caption shows all the same. */
+function soundSettings(options: AnnouncementOptions, gate: AudioGate): AnnouncementSettings {
+  const audible = gate.state() !== 'blocked';
+  return { tone: options.playTone && audible, speech: options.playAnnouncement && audible };
+}
