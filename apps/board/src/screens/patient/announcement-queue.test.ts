@@ -76,7 +76,10 @@ function setup(initial: AnnouncementSettings = { tone: true, speech: true }, spe
   };
 }
 
-const call = (n: number): Announcement => ({ key: `call:${n}`, text: `Patient ${n}, please proceed to Exam ${n}.` });
+const call = (n: number): Announcement => ({
+  key: `call:${n}`,
+  text: `Patient ${n}, please proceed to Exam ${n}.`,
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -157,10 +160,12 @@ describe('announcement queue', () => {
     expect(t.spoken).toHaveLength(1);
   });
 
-  it('speaks nothing when announcements are off, but still shows each caption in turn', async () => {
+  it('speaks nothing when announcements are off, but still shows each caption in turn (starting on a microtask)', async () => {
     const t = setup({ tone: false, speech: false });
     t.queue.enqueue(call(1));
     t.queue.enqueue(call(2));
+    expect(t.caption()).toBeNull();
+    await vi.advanceTimersByTimeAsync(0);
     expect(t.caption()).toBe(call(1).text);
     await vi.runAllTimersAsync();
     expect(t.voice.speak).not.toHaveBeenCalled();
@@ -171,6 +176,7 @@ describe('announcement queue', () => {
     const t = setup({ tone: false, speech: true });
     t.queue.enqueue(call(1));
     t.queue.enqueue(call(2));
+    await vi.advanceTimersByTimeAsync(0);
     t.setSettings({ tone: false, speech: false });
     await vi.runAllTimersAsync();
     // The first had started with speech on; the second's turn came after speech was turned off.
@@ -216,15 +222,16 @@ describe('announcement queue', () => {
     expect(t.spoken).toHaveLength(1);
   });
 
-  it('forgets what waits and clears the caption when disposed', async () => {
+  it('forgets what waits, cancels speech and reports no more captions when disposed', async () => {
     const t = setup();
     t.queue.enqueue(call(1));
     t.queue.enqueue(call(2));
+    await vi.advanceTimersByTimeAsync(0);
     t.queue.dispose();
-    expect(t.caption()).toBeNull();
     t.queue.enqueue(call(3));
     await vi.runAllTimersAsync();
     expect(t.spoken).toHaveLength(0);
+    expect(t.captions).toEqual([call(1).text]);
     expect(t.voice.cancel).toHaveBeenCalled();
   });
 });

@@ -37,7 +37,11 @@ export interface AnnouncementQueueOptions {
   readonly tone: TonePlayer;
   readonly speech: SpeechOutput;
   readonly settings: () => AnnouncementSettings;
-  /** The announcement on screen, or null between announcements. */
+  /**
+   * The announcement to show, or null between announcements. The queue goes on
+   * when this returns: show the caption synchronously, so it is on screen
+   * before the words start.
+   */
   readonly onCaption: (announcement: Announcement | null) => void;
 }
 
@@ -45,7 +49,7 @@ export interface AnnouncementQueue {
   enqueue(announcement: Announcement): void;
   /** Announcements waiting or playing. */
   size(): number;
-  /** Stops: what waits is forgotten, the caption cleared, speech cancelled. */
+  /** Stops: what waits is forgotten, speech cancelled, no caption reported any more (the owner clears its own). */
   dispose(): void;
 }
 
@@ -112,7 +116,6 @@ export function createAnnouncementQueue(options: AnnouncementQueueOptions): Anno
   }
 
   async function drain(): Promise<void> {
-    playing = true;
     for (let next = waiting.shift(); next && !disposed; next = waiting.shift()) {
       await announce(next);
       if (waiting.length > 0 && !disposed) await delay(GAP_MS);
@@ -124,14 +127,16 @@ export function createAnnouncementQueue(options: AnnouncementQueueOptions): Anno
     enqueue(announcement) {
       if (disposed) return;
       waiting.push(announcement);
-      if (!playing) void drain();
+      if (playing) return;
+      playing = true;
+      // Never a sink call inside the caller's stack (a React effect may be enqueueing): start on a microtask.
+      queueMicrotask(() => void drain());
     },
     size: () => waiting.length + (playing ? 1 : 0),
     dispose() {
       disposed = true;
       waiting.length = 0;
       options.speech.cancel?.();
-      options.onCaption(null);
     },
   };
 }

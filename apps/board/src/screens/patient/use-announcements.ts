@@ -1,5 +1,6 @@
 import type { CallRow } from '@careboard/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import {
   type Announcement,
   type AnnouncementQueue,
@@ -52,7 +53,8 @@ export function useAnnouncements(
       tone: createTonePlayer(gate),
       speech: createSpeechOutput(gate, locale),
       settings: () => soundSettings(settingsRef.current, gate),
-      onCaption: setCaption,
+      // On screen before the words start (the queue speaks right after): a caption is never late.
+      onCaption: (announcement) => flushSync(() => setCaption(announcement)),
     });
     gateRef.current = gate;
     queueRef.current = queue;
@@ -66,6 +68,7 @@ export function useAnnouncements(
       unsubscribe();
       queue.dispose();
       gate.dispose();
+      setCaption(null);
       gateRef.current = null;
       queueRef.current = null;
     };
