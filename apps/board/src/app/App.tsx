@@ -1,16 +1,18 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider.tsx';
 import { LiveConnectionProvider } from '../live/LiveConnectionProvider.tsx';
 import { RuntimeConfigProvider } from '../runtime-config/RuntimeConfigProvider.tsx';
 import type { Runtime } from '../runtime-config/runtime-context.ts';
-import { appRoutes } from './routes.tsx';
+import { AppRoutes } from './routes.tsx';
 import { useReleaseChecks } from './use-release-checks.ts';
 
 function Router() {
-  const [router] = useState(() => createBrowserRouter(appRoutes));
   useReleaseChecks();
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }
 
 /**

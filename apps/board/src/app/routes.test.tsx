@@ -28,8 +28,8 @@ describe('authentication guard', () => {
     // The guard itself shows the spinner while the silent sign-in runs.
     expect(screen.getByRole('progressbar')).toBeTruthy();
     act(() => app.answerRestore('no-session'));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/auth/login'));
-    expect(app.router.state.location.search).toBe('?next=%2Ffamily%3Fid%3D1');
+    await waitFor(() => expect(app.pathname()).toBe('/auth/login'));
+    expect(app.search()).toBe('?next=%2Ffamily%3Fid%3D1');
     await waitFor(() => expect(app.auth.startLogin).toHaveBeenCalledWith('/family?id=1'));
   });
 
@@ -48,8 +48,8 @@ describe('authentication guard', () => {
     await waitFor(() => expect(app.auth.restoreSession).toHaveBeenCalledWith('device'));
     expect(screen.queryByRole('progressbar')).toBeNull();
     act(() => app.answerRestore('no-session'));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/auth/device'));
-    expect(new URLSearchParams(app.router.state.location.search).get('next')).toBe('/?id=1&auth_flow=1');
+    await waitFor(() => expect(app.pathname()).toBe('/auth/device'));
+    expect(new URLSearchParams(app.search()).get('next')).toBe('/?id=1&auth_flow=1');
   });
 });
 
@@ -156,14 +156,14 @@ describe('sign-in callback', () => {
     expect(app.auth.completeLogin).toHaveBeenCalledWith(
       expect.stringMatching(/\/auth\/callback\?code=abc&state=s1$/),
     );
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/family'));
+    await waitFor(() => expect(app.pathname()).toBe('/family'));
   });
 
   it('goes to the error path (the root) when the callback fails', async () => {
     const app = renderApp('/auth/callback?error=access_denied&state=s1', (auth) => {
       auth.completeLogin.mockRejectedValue(new Error('access_denied'));
     });
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(app.pathname()).toBe('/'));
     expect(app.reporter.report).toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { Sink } from 'graphql-ws';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AuthContext } from '../auth/auth-context.ts';
 import type { AuthService, RestoreResult } from '../auth/auth-service.ts';
@@ -16,9 +17,16 @@ import { RuntimeConfigProvider } from '../runtime-config/RuntimeConfigProvider.t
 import type { Runtime } from '../runtime-config/runtime-context.ts';
 import { testRuntimeConfig } from '../runtime-config/test-runtime-config.ts';
 import { createAppStore } from '../state/app-store.ts';
-import { appRoutes } from './routes.tsx';
+import { AppRoutes } from './routes.tsx';
 
 type FakeAuth = AuthService & { completeLogin: ReturnType<typeof vi.fn<AuthService['completeLogin']>> };
+
+/** Reports each location the router commits to (what the address bar would show). */
+function LocationProbe({ onLocation }: { readonly onLocation: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => onLocation(location), [location, onLocation]);
+  return null;
+}
 
 /** Test helper: the real routes and guards over fake auth, live and runtime services. */
 export function renderApp(path: string, setup: (auth: FakeAuth) => void = () => undefined) {
@@ -64,12 +72,18 @@ export function renderApp(path: string, setup: (auth: FakeAuth) => void = () => 
     return () => undefined;
   });
 
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  let current: Location | undefined;
+  const onLocation = (location: Location) => {
+    current = location;
+  };
   const view = render(
     <RuntimeConfigProvider runtime={runtime}>
       <AuthContext value={auth}>
         <LiveClientContext value={{ subscribe }}>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            <LocationProbe onLocation={onLocation} />
+            <AppRoutes />
+          </MemoryRouter>
         </LiveClientContext>
       </AuthContext>
     </RuntimeConfigProvider>,
@@ -77,7 +91,6 @@ export function renderApp(path: string, setup: (auth: FakeAuth) => void = () => 
 
   return {
     ...view,
-    router,
     store,
     auth,
     device,
@@ -85,7 +98,9 @@ export function renderApp(path: string, setup: (auth: FakeAuth) => void = () => 
     subscribe,
     sinks,
     /** Where the app is now: path and query. */
-    location: () => `${router.state.location.pathname}${router.state.location.search}`,
+    location: () => `${current?.pathname}${current?.search}`,
+    pathname: () => current?.pathname,
+    search: () => current?.search,
     answerRestore: (result: RestoreResult) => answerRestore(result),
     signIn(scope = 'access:display-board read:sites') {
       setAccessToken(store, 'standard', fakeAccessToken({ exp: Math.floor(Date.now() / 1000) + 600, scope }));

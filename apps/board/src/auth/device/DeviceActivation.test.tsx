@@ -85,7 +85,7 @@ describe('device route', () => {
     act(() => app.answerRestore('no-session'));
     expect(await screen.findByText('To activate this device use the following code: BDWD-HQPK')).toBeTruthy();
     await waitFor(() => expect(app.auth.acceptTokens).toHaveBeenCalledWith('device', { access_token: 'a' }));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
-    expect(app.router.state.location.search).toBe('?id=1&auth_flow=1');
+    await waitFor(() => expect(app.pathname()).toBe('/'));
+    expect(app.search()).toBe('?id=1&auth_flow=1');
   });
 });
