@@ -24,10 +24,10 @@ export async function openSignedInBoard(
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/?id=${id}`);
-  await page.getByLabel('Email').fill('admin@demo.test', { timeout: 30_000 });
+  await page.getByLabel('Email').fill('admin@demo.test', { timeout: 60_000 });
   await page.getByLabel('Password').fill('careboard-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.locator('.board[data-live="true"]').waitFor({ timeout: 30_000 });
+  await page.locator('.board[data-live="true"]').waitFor({ timeout: 60_000 });
   return { context, page };
 }
 

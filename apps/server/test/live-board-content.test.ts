@@ -261,6 +261,15 @@ describe('assets PAR-level board', () => {
     await waitUntil(() => board.frames.length >= 2);
     const moved = apply(board.frames).get(target.key);
     expect(moved?.count).toBe((target.count as number) + 1);
+    const changedAt = board.frames[1]?.changed_at;
+    expect(changedAt).toBeTruthy();
     await board.close();
+
+    // A board opened later (its publisher starts afresh) knows when its last change was at once.
+    const later = follow('assetsBoard', 4);
+    await waitUntil(() => later.frames.length === 1);
+    expect(later.frames[0]?.kind).toBe('snapshot');
+    expect(later.frames[0]?.changed_at).toBe(changedAt);
+    await later.close();
   });
 });

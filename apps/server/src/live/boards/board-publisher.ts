@@ -74,7 +74,12 @@ export class BoardPublisher {
   /** Reads the board for the first time and starts following changes. */
   async start(): Promise<void> {
     // The version is taken before the rows are read: a change committed in between is read again, never lost.
-    this.#logVersion = await this.#deps.feed.currentVersion(this.customerId);
+    const [logVersion, lastChange] = await Promise.all([
+      this.#deps.feed.currentVersion(this.customerId),
+      this.#deps.feed.lastChangeAt(this.customerId, this.boardId),
+    ]);
+    this.#logVersion = logVersion;
+    this.#changedAt = lastChange?.toISOString() ?? null;
     this.#unsubscribe = await this.#deps.feed.subscribe(this.customerId, (rows) => {
       const relevant = rows.filter((row) => row.board_ids === null || row.board_ids.includes(this.boardId));
       if (relevant.length > 0) this.#enqueue(() => this.#evaluate(relevant));

@@ -56,6 +56,23 @@ export class ChangeFeed {
     return String(row?.version ?? '0');
   }
 
+  /**
+   * When the newest change that may touch a board was committed, or null: a
+   * board that starts (a restart, a first viewer) shows the time of its last
+   * change at once, not only after the next one.
+   */
+  async lastChangeAt(customerId: string, boardId: number): Promise<Date | null> {
+    const row = await this.#db
+      .selectFrom('change_log')
+      .select('created_at')
+      .where('customer_id', '=', customerId)
+      .where((eb) => eb.or([eb('board_ids', 'is', null), eb(eb.val(boardId), '=', eb.fn.any('board_ids'))]))
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.created_at ?? null;
+  }
+
   /** Changes of one customer from now on; returns the unsubscribe. */
   async subscribe(customerId: string, listener: ChangeListener): Promise<() => void> {
     let listeners = this.#listeners.get(customerId);
