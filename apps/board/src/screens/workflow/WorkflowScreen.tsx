@@ -1,11 +1,95 @@
+import type { DisplayBoardConfig } from '@careboard/contracts';
+import { type CSSProperties, useMemo, useRef, useSyncExternalStore } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useBoardContentStore } from '../../board/content/board-content-context.ts';
+import { PageIndicator } from '../../board/paging/PageIndicator.tsx';
+import { useElementHeight } from '../../board/paging/use-element-height.ts';
+import { usePageRotation } from '../../board/paging/use-page-rotation.ts';
 import { useBoardConfig } from '../../board/use-display-board.ts';
+import { BoardLayout } from '../../ui/board-chrome/BoardLayout.tsx';
+import { SlideView } from './SlideView.tsx';
+import { useWorkflowLayout } from './use-workflow-layout.ts';
+import { resolveColumns } from './workflow-columns.ts';
+import {
+  buildSlides,
+  LANE_CARD_ROWS,
+  LANE_HEADER_ROWS,
+  patientsPerPage,
+  SLIDE_TITLE_ROWS,
+} from './workflow-slides.ts';
+import './workflow.css';
 
-/** Placeholder until the workflow board is built: shows the board's name. */
+/** The heights the paging math assumes, handed to the CSS so both agree (workflow-slides.ts). */
+const areaStyle = {
+  '--workflow-title-rows': SLIDE_TITLE_ROWS,
+  '--workflow-lane-header-rows': LANE_HEADER_ROWS,
+  '--workflow-card-rows': LANE_CARD_ROWS,
+} as CSSProperties;
+
+/** Workflow board (type 1, staff): who is where, for how long, with whom, and who is overdue. */
 export function WorkflowScreen() {
   const config = useBoardConfig();
-  return (
-    <main className="board-screen" data-board-type="workflow">
-      <h1>{config?.name}</h1>
-    </main>
+  // The board routes render only once the config exists.
+  return config ? <WorkflowBoard config={config} /> : null;
+}
+
+function WorkflowBoard({ config }: { readonly config: DisplayBoardConfig }) {
+  const columns = useMemo(() => resolveColumns(config), [config]);
+  const layout = useWorkflowLayout(config.workflow_ids);
+  const loaded = useLoaded();
+
+  // The area the slides fill and the height of one table row, measured: paging follows the screen.
+  const areaRef = useRef<HTMLDivElement>(null);
+  const probeRef = useRef<HTMLDivElement>(null);
+  const areaHeight = useElementHeight(areaRef);
+  const rowHeight = useElementHeight(probeRef);
+  const perPage = patientsPerPage(config.display_style_id, areaHeight, rowHeight);
+  const slides = useMemo(
+    () => buildSlides(layout, config.display_style_id, perPage),
+    [layout, config.display_style_id, perPage],
   );
+  const index = usePageRotation(slides.length, config.page_rotation_sec);
+  const slide = slides[index];
+  const patients = layout.visitKeys.length;
+
+  const footer = (
+    <>
+      {loaded ? (
+        <p className="workflow-count">
+          <FormattedMessage id="workflow.patients" values={{ count: patients }} />
+        </p>
+      ) : null}
+      <PageIndicator index={index} count={slides.length} />
+    </>
+  );
+  return (
+    <BoardLayout boardType="workflow" footer={footer}>
+      <div
+        className="workflow-area"
+        ref={areaRef}
+        style={areaStyle}
+        data-display-style={config.display_style_id}
+      >
+        <div className="workflow-row-probe" ref={probeRef} aria-hidden="true" />
+        {slide ? (
+          <SlideView
+            slide={slide}
+            columns={columns}
+            showEstimate={config.show_estimated_duration}
+            showAverage={config.show_avg_duration}
+          />
+        ) : loaded ? (
+          <p className="workflow-empty">
+            <FormattedMessage id="workflow.empty" />
+          </p>
+        ) : null}
+      </div>
+    </BoardLayout>
+  );
+}
+
+/** Whether the first frame has arrived; unlike the whole status, this flips once (no render per frame). */
+function useLoaded(): boolean {
+  const store = useBoardContentStore();
+  return useSyncExternalStore(store.subscribeStatus, () => store.getStatus().loaded);
 }

@@ -1,0 +1,149 @@
+import type { PhaseRow, WorkflowBoardRow, WorkflowVisitRow } from '@careboard/contracts';
+
+/** A phase and the keys of its patients, longest waiting first. */
+export interface PhaseGroup {
+  readonly phaseKey: string;
+  readonly phaseId: number;
+  readonly workflowId: number;
+  readonly position: number;
+  readonly visitKeys: readonly string[];
+}
+
+/** A workflow and its phases in order (display style 3). */
+export interface WorkflowGroup {
+  readonly workflowId: number;
+  readonly name: string;
+  readonly phases: readonly PhaseGroup[];
+}
+
+/**
+ * Where every patient goes on the board, by key only: rows render themselves
+ * from the store by key, so this changes only when the order changes (a patient
+ * comes, goes or moves phase), never when a row's other fields do.
+ */
+export interface WorkflowLayout {
+  /** Every patient by phase position, then longest waiting (display style 1). */
+  readonly visitKeys: readonly string[];
+  /** Every phase, by workflow then position (display style 2). */
+  readonly phases: readonly PhaseGroup[];
+  /** Every workflow with its phases (display style 3). */
+  readonly workflows: readonly WorkflowGroup[];
+}
+
+export const emptyLayout: WorkflowLayout = Object.freeze({ visitKeys: [], phases: [], workflows: [] });
+
+/** Longest waiting first; the server sends `toISOString()` instants, which sort as text. */
+function byLongestWaiting(a: WorkflowVisitRow, b: WorkflowVisitRow): number {
+  if (a.phase_entered_at !== b.phase_entered_at) return a.phase_entered_at < b.phase_entered_at ? -1 : 1;
+  return a.visit_id - b.visit_id;
+}
+
+/**
+ * The layout of the board's rows. Workflows follow the board's `workflow_ids`
+ * order (then id); a patient whose phase the board does not list goes last.
+ */
+export function deriveLayout(
+  rows: readonly WorkflowBoardRow[],
+  workflowOrder: readonly number[],
+): WorkflowLayout {
+  const phases: PhaseRow[] = [];
+  const visits: WorkflowVisitRow[] = [];
+  for (const row of rows) {
+    if (row.type === 'phase') phases.push(row);
+    else if (row.type === 'visit') visits.push(row);
+  }
+  const rank = (workflowId: number) => {
+    const index = workflowOrder.indexOf(workflowId);
+    return index === -1 ? workflowOrder.length : index;
+  };
+  phases.sort(
+    (a, b) =>
+      rank(a.workflow_id) - rank(b.workflow_id) ||
+      a.workflow_id - b.workflow_id ||
+      a.position - b.position ||
+      a.phase_id - b.phase_id,
+  );
+  visits.sort(byLongestWaiting);
+
+  const positionOf = new Map<number, number>();
+  const keysOf = new Map<number, string[]>();
+  for (const phase of phases) {
+    positionOf.set(phase.phase_id, phase.position);
+    keysOf.set(phase.phase_id, []);
+  }
+  for (const visit of visits) keysOf.get(visit.phase_id)?.push(visit.key);
+
+  // Style 1: phase position first, then longest waiting (the order the visits are in: the sort is stable).
+  const positionOfVisit = (visit: WorkflowVisitRow) =>
+    positionOf.get(visit.phase_id) ?? Number.POSITIVE_INFINITY;
+  const positioned = [...visits].sort((a, b) => {
+    const [pa, pb] = [positionOfVisit(a), positionOfVisit(b)];
+    return pa === pb ? 0 : pa < pb ? -1 : 1;
+  });
+
+  const workflows: { workflowId: number; name: string; phases: PhaseGroup[] }[] = [];
+  const groups = phases.map((phase): PhaseGroup => {
+    const group: PhaseGroup = {
+      phaseKey: phase.key,
+      phaseId: phase.phase_id,
+      workflowId: phase.workflow_id,
+      position: phase.position,
+      visitKeys: keysOf.get(phase.phase_id) ?? [],
+    };
+    const last = workflows[workflows.length - 1];
+    if (last?.workflowId === phase.workflow_id) last.phases.push(group);
+    else workflows.push({ workflowId: phase.workflow_id, name: phase.workflow_name, phases: [group] });
+    return group;
+  });
+  return { visitKeys: positioned.map((visit) => visit.key), phases: groups, workflows };
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function samePhaseGroup(a: PhaseGroup, b: PhaseGroup): boolean {
+  return (
+    a.phaseKey === b.phaseKey &&
+    a.phaseId === b.phaseId &&
+    a.workflowId === b.workflowId &&
+    a.position === b.position &&
+    sameItems(a.visitKeys, b.visitKeys)
+  );
+}
+
+/**
+ * `next` with every part equal to `previous` replaced by the previous object:
+ * when nothing order-relevant changed the previous layout itself comes back (so
+ * React renders nothing), and otherwise only the phases that changed are new (so
+ * only their lanes render).
+ */
+export function stabilizeLayout(previous: WorkflowLayout, next: WorkflowLayout): WorkflowLayout {
+  const previousGroups = new Map(previous.phases.map((group) => [group.phaseKey, group]));
+  const reuse = (group: PhaseGroup) => {
+    const before = previousGroups.get(group.phaseKey);
+    return before && samePhaseGroup(before, group) ? before : group;
+  };
+  const phases = next.phases.map(reuse);
+  const previousWorkflows = new Map(previous.workflows.map((workflow) => [workflow.workflowId, workflow]));
+  const workflows = next.workflows.map((workflow) => {
+    const workflowPhases = workflow.phases.map(reuse);
+    const before = previousWorkflows.get(workflow.workflowId);
+    return before && before.name === workflow.name && sameItems(before.phases, workflowPhases)
+      ? before
+      : { ...workflow, phases: workflowPhases };
+  });
+  const layout: WorkflowLayout = {
+    visitKeys: sameItems(previous.visitKeys, next.visitKeys) ? previous.visitKeys : next.visitKeys,
+    phases: sameItems(previous.phases, phases) ? previous.phases : phases,
+    workflows: sameItems(previous.workflows, workflows) ? previous.workflows : workflows,
+  };
+  return layout.visitKeys === previous.visitKeys &&
+    layout.phases === previous.phases &&
+    layout.workflows === previous.workflows
+    ? previous
+    : layout;
+}
