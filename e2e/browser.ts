@@ -3,8 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
-/** Debian's Chromium; the flags keep it off the closed network (toolchain.md). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium; the flags keep it off the closed network (toolchain.md).
+ * `extraArgs` adds flags for one test file (e.g. `--autoplay-policy=no-user-gesture-required`).
+ */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -15,6 +18,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }
