@@ -1,12 +1,14 @@
 /**
  * Reports the board app's JavaScript budgets after `vite build` (product.md §6)
  * and exits 1 when one is exceeded:
- * - first load: the entry chunk and every chunk it imports statically, under 150 KB gzip;
- * - each board route: its screen chunk plus the static imports that neither the
- *   first load nor the app shell already hold, under 50 KB gzip.
- * The app shell (router, auth, live connection, react-intl; loaded beside
- * config.json) and the total a board needs before its screen shows are printed
- * too, for the record: they have no budget of their own.
+ * - first load: the entry chunk, the app shell (router, auth, live connection,
+ *   react-intl; main.tsx starts fetching it at once, beside config.json) and
+ *   every chunk they import statically, under 150 KB gzip: all of it is fetched
+ *   on every first load, whatever the board;
+ * - each board route: its screen chunk plus the static imports that the first
+ *   load does not already hold, under 50 KB gzip.
+ * The entry and the app shell are printed apart too, and the total a board
+ * needs before its screen shows, for the record.
  * Run with Node 24 (type stripping): `node scripts/report-budgets.ts`.
  */
 import { readFileSync } from 'node:fs';
@@ -51,15 +53,16 @@ export const APP_SHELL_SOURCE = 'src/app/App.tsx';
 export function measureBudgets(manifest: Manifest, gzipSize: (file: string) => number): BudgetLine[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error('The manifest has no entry chunk');
-  const firstLoad = staticClosure(manifest, entry);
+  const entryClosure = staticClosure(manifest, entry);
   const sizeOf = (keys: Iterable<string>) =>
     [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file ?? ''), 0);
   const shellKey = Object.keys(manifest).find((key) => manifest[key]?.src === APP_SHELL_SOURCE);
   if (!shellKey) throw new Error('No chunk for the app shell');
-  const shell = [...staticClosure(manifest, shellKey)].filter((key) => !firstLoad.has(key));
-  const loaded = new Set([...firstLoad, ...shell]);
+  const shell = [...staticClosure(manifest, shellKey)].filter((key) => !entryClosure.has(key));
+  const loaded = new Set([...entryClosure, ...shell]);
   const lines: BudgetLine[] = [
-    { name: 'first load', bytes: sizeOf(firstLoad), budget: FIRST_LOAD_BUDGET },
+    { name: 'first load', bytes: sizeOf(loaded), budget: FIRST_LOAD_BUDGET },
+    { name: 'entry', bytes: sizeOf(entryClosure), budget: null },
     { name: 'app shell', bytes: sizeOf(shell), budget: null },
   ];
   let largestRoute = 0;

@@ -7,21 +7,21 @@ import { MessageDialog } from './MessageDialog.tsx';
 import { MessageScreen } from './MessageScreen.tsx';
 import { MessageSnackbar } from './MessageSnackbar.tsx';
 import { renderWithIntl } from './render-with-intl.tsx';
-import { SPINNER_THICKNESS } from './spinner-geometry.ts';
 
 describe('full-screen spinner', () => {
-  it('is 100 px across with a stroke that renders 5 px wide', () => {
+  it('is 100 px across with a stroke 5 px wide, drawn at 1:1 scale', () => {
     renderWithIntl(<FullScreenSpinner label="Loading" />);
-    const progress = screen.getByRole('progressbar');
+    const progress = screen.getByRole('progressbar', { name: 'Loading' });
     expect(progress.style.width).toBe('100px');
     expect(progress.style.height).toBe('100px');
     const svg = progress.querySelector('svg');
     const circle = progress.querySelector('circle');
-    expect(svg?.getAttribute('viewBox')).toBe('22 22 44 44');
-    const strokeInViewBox = Number(circle?.getAttribute('stroke-width'));
-    expect(SPINNER_THICKNESS).toBeCloseTo(2.2);
-    // The 44-unit view box is drawn 100 px wide, so the stroke is scaled by 100 / 44.
-    expect((strokeInViewBox * 100) / 44).toBeCloseTo(5);
+    // The view box is as wide as the drawing, so view-box units are pixels.
+    expect(svg?.getAttribute('viewBox')).toBe('0 0 100 100');
+    expect(svg?.getAttribute('width')).toBe('100');
+    expect(Number(circle?.getAttribute('stroke-width'))).toBe(5);
+    // The stroke stays inside the box: outer diameter = 2r + stroke = 100.
+    expect(2 * Number(circle?.getAttribute('r')) + 5).toBe(100);
   });
 });
 
