@@ -8,7 +8,11 @@ const TOKEN_LIFETIME_SEC = 2 * 60 * 60;
  * it, signed with the server's active key from its store. One token serves every board:
  * the server verifies each connection's token on its own.
  */
-export async function boardToken(databaseUrl: string, publicUrl: string): Promise<string> {
+export async function boardToken(
+  databaseUrl: string,
+  publicUrl: string,
+  scope = 'access:display-board',
+): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let jwk: JWK;
@@ -26,7 +30,7 @@ export async function boardToken(databaseUrl: string, publicUrl: string): Promis
   return new SignJWT({
     sub: 'bench-board',
     org_id: 'org_demo',
-    scope: 'access:display-board',
+    scope,
   })
     .setProtectedHeader({ alg: 'RS256', kid: String(jwk.kid) })
     .setIssuer(publicUrl)

@@ -73,13 +73,17 @@ export function deriveLayout(
   }
   for (const visit of visits) keysOf.get(visit.phase_id)?.push(visit.key);
 
-  // Style 1: phase position first, then longest waiting (the order the visits are in: the sort is stable).
-  const positionOfVisit = (visit: WorkflowVisitRow) =>
-    positionOf.get(visit.phase_id) ?? Number.POSITIVE_INFINITY;
-  const positioned = [...visits].sort((a, b) => {
-    const [pa, pb] = [positionOfVisit(a), positionOfVisit(b)];
-    return pa === pb ? 0 : pa < pb ? -1 : 1;
-  });
+  // Style 1: phase position first, then longest waiting (the order the visits are already in).
+  const byPosition = new Map<number, string[]>();
+  for (const visit of visits) {
+    const position = positionOf.get(visit.phase_id) ?? Number.POSITIVE_INFINITY;
+    const keys = byPosition.get(position);
+    if (keys) keys.push(visit.key);
+    else byPosition.set(position, [visit.key]);
+  }
+  const visitKeys = [...byPosition.keys()]
+    .sort((a, b) => a - b)
+    .flatMap((position) => byPosition.get(position) ?? []);
 
   const workflows: { workflowId: number; name: string; phases: PhaseGroup[] }[] = [];
   const groups = phases.map((phase): PhaseGroup => {
@@ -95,7 +99,7 @@ export function deriveLayout(
     else workflows.push({ workflowId: phase.workflow_id, name: phase.workflow_name, phases: [group] });
     return group;
   });
-  return { visitKeys: positioned.map((visit) => visit.key), phases: groups, workflows };
+  return { visitKeys, phases: groups, workflows };
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
@@ -146,4 +150,59 @@ export function stabilizeLayout(previous: WorkflowLayout, next: WorkflowLayout):
     layout.workflows === previous.workflows
     ? previous
     : layout;
+}
+
+/** Whether two versions of a row place it the same: the only fields the layout reads. */
+function samePlace(a: WorkflowBoardRow, b: WorkflowBoardRow): boolean {
+  if (a.type === 'visit' && b.type === 'visit') {
+    return (
+      a.phase_id === b.phase_id && a.phase_entered_at === b.phase_entered_at && a.visit_id === b.visit_id
+    );
+  }
+  if (a.type === 'phase' && b.type === 'phase') {
+    return (
+      a.phase_id === b.phase_id &&
+      a.position === b.position &&
+      a.workflow_id === b.workflow_id &&
+      a.workflow_name === b.workflow_name
+    );
+  }
+  return false;
+}
+
+/**
+ * Follows the board's rows and answers their layout. Most changes (a place, the
+ * staff, today's averages) move nobody: those cost one identity check per row and
+ * answer the same layout; only a row that came, went or changed its phase, time
+ * of entry or position makes the layout be derived and sorted again.
+ */
+export function createLayoutTracker(workflowOrder: readonly number[]) {
+  let seen: readonly WorkflowBoardRow[] | null = null;
+  const byKey = new Map<string, WorkflowBoardRow>();
+  let layout = emptyLayout;
+
+  const moves = (rows: readonly WorkflowBoardRow[]) => {
+    if (rows.length !== byKey.size) return true;
+    for (const row of rows) {
+      const before = byKey.get(row.key);
+      if (before === row) continue;
+      if (!before || !samePlace(before, row)) return true;
+      byKey.set(row.key, row);
+    }
+    // As many rows, every key known (keys are unique): the same rows.
+    return false;
+  };
+
+  return {
+    layoutOf(rows: readonly WorkflowBoardRow[]): WorkflowLayout {
+      if (rows === seen) return layout;
+      seen = rows;
+      if (moves(rows)) {
+        byKey.clear();
+        for (const row of rows) byKey.set(row.key, row);
+        layout = stabilizeLayout(layout, deriveLayout(rows, workflowOrder));
+      }
+      return layout;
+    },
+  };
 }
