@@ -11,7 +11,11 @@ export interface ContentStatus {
   readonly loaded: boolean;
   /** True while connected and caught up; false from a drop until the first frame after it. */
   readonly live: boolean;
-  /** When the data on screen was last known to be current (ms since the epoch), or null. */
+  /**
+   * When the data on screen was last known to be current (ms since the epoch), or
+   * null: set when the board goes live (the first frame, a catch-up) and when it
+   * stops being live (the drop); shown only while not live.
+   */
   readonly dataAsOf: number | null;
   /** When the newest change shown was committed (ISO), from the frames. */
   readonly changedAt: string | null;
@@ -49,6 +53,7 @@ export function createBoardContentStore<R extends KeyedRow>(): BoardContentStore
   let keys: readonly string[] = [];
   let allRows: readonly R[] = [];
   let lastVersion: string | null = null;
+  let lastFrameAt = 0;
   let status: ContentStatus = { loaded: false, live: false, dataAsOf: null, changedAt: null };
   const rowListeners = new Map<string, Set<Listener>>();
   const keyListeners = new Set<Listener>();
@@ -135,12 +140,20 @@ export function createBoardContentStore<R extends KeyedRow>(): BoardContentStore
         if (changed.size > 0) notify(rowsListeners);
       }
       // Any frame, even an empty or replayed one, proves the subscription is live and caught up.
-      setStatus({ loaded: true, live: true, dataAsOf: now, changedAt: frame.changed_at ?? status.changedAt });
+      // While live, `dataAsOf` stays put: listeners wake on a change of state, not on every frame.
+      setStatus({
+        loaded: true,
+        live: true,
+        dataAsOf: status.live ? status.dataAsOf : now,
+        changedAt: frame.changed_at ?? status.changedAt,
+      });
+      lastFrameAt = now;
     },
 
     markDisconnected(now = Date.now()) {
       if (!status.live) return;
-      setStatus({ ...status, live: false, dataAsOf: now });
+      // The rows were current until the drop was noticed, at least as of the last frame.
+      setStatus({ ...status, live: false, dataAsOf: Math.max(now, lastFrameAt) });
     },
   };
 }

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
-import { useContentStatus } from '../../board/content/board-content-context.ts';
+import { useBoardContentStore } from '../../board/content/board-content-context.ts';
 import { useBoardConfig } from '../../board/use-display-board.ts';
-import { Clock } from '../time/Clock.tsx';
-import { ConnectionIndicator } from './ConnectionIndicator.tsx';
+import { BoardHeader } from './BoardHeader.tsx';
+import type { ConnectionState } from './ConnectionIndicator.tsx';
 import { StaleNotice } from './StaleNotice.tsx';
 import { useBurnInShift } from './use-burn-in-shift.ts';
 import './board-chrome.css';
@@ -24,11 +24,12 @@ export interface BoardLayoutProps {
  */
 export function BoardLayout({ boardType, children, footer }: BoardLayoutProps) {
   const config = useBoardConfig();
-  const status = useContentStatus();
+  const connection = useConnectionState();
+  const dataAsOf = useDataAsOf();
   const { locale } = useIntl();
   const [x, y] = useBurnInShift();
   const timeZone = config?.department.site.default_timezone ?? 'UTC';
-  const live = status.live;
+  const live = connection === 'live';
   return (
     <div
       className="board"
@@ -36,20 +37,28 @@ export function BoardLayout({ boardType, children, footer }: BoardLayoutProps) {
       data-live={live}
       style={{ transform: `translate(${x}px, ${y}px)` }}
     >
-      <header className="board-header">
-        <h1 className="board-title">{config?.name}</h1>
-        <div className="board-header-side">
-          <ConnectionIndicator state={live ? 'live' : status.loaded ? 'offline' : 'connecting'} />
-          <Clock locale={locale} timeZone={timeZone} />
-        </div>
-      </header>
-      {!live && status.loaded ? (
-        <StaleNotice dataAsOf={status.dataAsOf} locale={locale} timeZone={timeZone} />
+      <BoardHeader name={config?.name ?? ''} connection={connection} locale={locale} timeZone={timeZone} />
+      {connection === 'offline' ? (
+        <StaleNotice dataAsOf={dataAsOf} locale={locale} timeZone={timeZone} />
       ) : null}
-      <main className="board-body" aria-busy={!status.loaded}>
+      <main className="board-body" aria-busy={connection === 'connecting'}>
         {children}
       </main>
       {footer ? <footer className="board-footer">{footer}</footer> : null}
     </div>
   );
+}
+
+/** Connecting (no data yet), live, or offline (keeping the last data); a string, so frames do not re-render. */
+function useConnectionState(): ConnectionState {
+  const store = useBoardContentStore();
+  return useSyncExternalStore(store.subscribeStatus, () => {
+    const status = store.getStatus();
+    return status.live ? 'live' : status.loaded ? 'offline' : 'connecting';
+  });
+}
+
+function useDataAsOf(): number | null {
+  const store = useBoardContentStore();
+  return useSyncExternalStore(store.subscribeStatus, () => store.getStatus().dataAsOf);
 }
