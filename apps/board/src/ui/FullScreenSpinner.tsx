@@ -21,7 +21,12 @@ export function FullScreenSpinner({ label }: { readonly label: string }) {
         aria-label={label}
         style={{ width: `${SPINNER_SIZE}px`, height: `${SPINNER_SIZE}px` }}
       >
-        <svg viewBox={`0 0 ${SPINNER_SIZE} ${SPINNER_SIZE}`} width={SPINNER_SIZE} height={SPINNER_SIZE}>
+        <svg
+          viewBox={`0 0 ${SPINNER_SIZE} ${SPINNER_SIZE}`}
+          width={SPINNER_SIZE}
+          height={SPINNER_SIZE}
+          aria-hidden="true"
+        >
           <circle
             className="spinner-arc"
             cx={center}

@@ -29,13 +29,13 @@ export const VisitRow = memo(function VisitRow({
   const overdue = useOverdue(visit?.phase_entered_at, phase?.estimated_duration_sec);
   if (!visit) return null;
   return (
-    <div role="row" className="workflow-row" data-key={rowKey} data-overdue={overdue}>
+    <tr className="workflow-row" data-key={rowKey} data-overdue={overdue}>
       {columns.map((column) => (
-        <div key={column.key} role="cell" className={`workflow-cell workflow-cell-${column.key}`}>
+        <td key={column.key} className={`workflow-cell workflow-cell-${column.key}`}>
           {overdue && column.key === markColumn ? <OverdueMark /> : null}
           <VisitCell column={column.key} visit={visit} phase={phase} hasStationColumn={hasStationColumn} />
-        </div>
+        </td>
       ))}
-    </div>
+    </tr>
   );
 });

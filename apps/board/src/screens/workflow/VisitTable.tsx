@@ -33,7 +33,7 @@ export interface VisitTableProps {
 }
 
 /**
- * The patients of one page as a table (ARIA roles on a CSS grid: every row is
+ * The patients of one page as a table (a table whose rows are CSS grids: every row is
  * exactly one board row tall, which the paging math counts on). It renders when
  * the page's keys change; each row then renders only if its own row changed
  * (VisitRow is memoized and reads its data by key).
@@ -46,9 +46,9 @@ export function VisitTable({ columns, visitKeys }: VisitTableProps) {
     [columns],
   );
   return (
-    <div role="table" className="workflow-table" style={style}>
+    <table className="workflow-table" style={style}>
       <TableHead columns={columns} />
-      <div role="rowgroup" className="workflow-table-body">
+      <tbody className="workflow-table-body">
         {visitKeys.map((key) => (
           <VisitRow
             key={key}
@@ -58,8 +58,8 @@ export function VisitTable({ columns, visitKeys }: VisitTableProps) {
             hasStationColumn={hasStationColumn}
           />
         ))}
-      </div>
-    </div>
+      </tbody>
+    </table>
   );
 }
 
@@ -67,14 +67,14 @@ export function VisitTable({ columns, visitKeys }: VisitTableProps) {
 const TableHead = memo(function TableHead({ columns }: { readonly columns: readonly WorkflowColumn[] }) {
   const intl = useIntl();
   return (
-    <div role="rowgroup">
-      <div role="row" className="workflow-head-row">
+    <thead>
+      <tr className="workflow-head-row">
         {columns.map((column) => (
-          <div key={column.key} role="columnheader" className={`workflow-cell workflow-cell-${column.key}`}>
+          <th key={column.key} scope="col" className={`workflow-cell workflow-cell-${column.key}`}>
             {column.label ?? intl.formatMessage({ id: `workflow.column.${column.key}` })}
-          </div>
+          </th>
         ))}
-      </div>
-    </div>
+      </tr>
+    </thead>
   );
 });

@@ -149,7 +149,7 @@ describe('time in phase and overdue', () => {
     const mark = screen.getByTestId('overdue-mark');
     expect(mark.textContent).toContain('⚠');
     expect(mark.textContent).toContain('Overdue');
-    expect(mark.closest('[role="cell"]')?.className).toContain('workflow-cell-time_in_phase');
+    expect(mark.closest('td')?.className).toContain('workflow-cell-time_in_phase');
   });
 
   it('never marks a patient overdue in a phase without an estimate', () => {
