@@ -1,7 +1,7 @@
 import type { Client, ClientOptions } from 'graphql-ws';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../state/app-store.ts';
-import { createLiveClient, PONG_TIMEOUT_MS, retryWaitMs } from './create-live-client.ts';
+import { createLiveClient, KEEP_ALIVE_MS, PONG_TIMEOUT_MS, retryWaitMs } from './create-live-client.ts';
 
 function capture() {
   let options: ClientOptions | undefined;
@@ -65,6 +65,12 @@ describe('live client', () => {
     expect(client.terminate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(client.terminate).toHaveBeenCalledOnce();
+  });
+
+  it('notices a connection that died silently within 5 s: a ping, then no pong in time', () => {
+    const { options } = capture();
+    expect(options.keepAlive).toBe(KEEP_ALIVE_MS);
+    expect(KEEP_ALIVE_MS + PONG_TIMEOUT_MS).toBeLessThanOrEqual(5_000);
   });
 
   it('keeps a socket that answers its ping', () => {
