@@ -1,4 +1,5 @@
 import type { PhaseRow, TableColumnKey, WorkflowVisitRow } from '@careboard/contracts';
+import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import { formatDuration } from '../../ui/time/format-time.ts';
 import { PhasePill } from './PhasePill.tsx';
@@ -14,8 +15,17 @@ export interface VisitCellProps {
 
 const none = <span className="workflow-none">—</span>;
 
-/** What one column shows for one patient. */
-export function VisitCell({ column, visit, phase, hasStationColumn }: VisitCellProps) {
+/** The columns that show something of the patient's phase; the others are not given it. */
+export function usesPhase(column: TableColumnKey): boolean {
+  return column === 'phase' || column === 'estimated_duration' || column === 'avg_duration';
+}
+
+/**
+ * What one column shows for one patient. Memoized, and only the phase columns
+ * get the phase: when a phase's average changes (a patient left it), the rows of
+ * that phase render their phase cells again, not their names and places.
+ */
+export const VisitCell = memo(function VisitCell({ column, visit, phase, hasStationColumn }: VisitCellProps) {
   switch (column) {
     case 'badge_label':
       return visit.badge_label || none;
@@ -36,7 +46,7 @@ export function VisitCell({ column, visit, phase, hasStationColumn }: VisitCellP
     case 'staff':
       return <StaffAbbreviations staff={visit.staff} />;
   }
-}
+});
 
 function Place({ visit, withStation }: { readonly visit: WorkflowVisitRow; readonly withStation: boolean }) {
   return (withStation ? visit.station_name : null) || visit.location_name || none;

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { OverdueMark } from './OverdueMark.tsx';
 import { useOverdue } from './use-overdue.ts';
 import { usePhaseOf, useVisitRow } from './use-visit-row.ts';
-import { VisitCell } from './VisitCell.tsx';
+import { usesPhase, VisitCell } from './VisitCell.tsx';
 import type { WorkflowColumn } from './workflow-columns.ts';
 
 export interface VisitRowProps {
@@ -33,7 +33,12 @@ export const VisitRow = memo(function VisitRow({
       {columns.map((column) => (
         <td key={column.key} className={`workflow-cell workflow-cell-${column.key}`}>
           {overdue && column.key === markColumn ? <OverdueMark /> : null}
-          <VisitCell column={column.key} visit={visit} phase={phase} hasStationColumn={hasStationColumn} />
+          <VisitCell
+            column={column.key}
+            visit={visit}
+            phase={usesPhase(column.key) ? phase : undefined}
+            hasStationColumn={hasStationColumn}
+          />
         </td>
       ))}
     </tr>
