@@ -5,7 +5,13 @@ import { openDatabase } from '../apps/server/src/store/database.ts';
 import { listAssets, listAssetTypes } from '../apps/server/src/store/repositories/assets.ts';
 import { listLocations } from '../apps/server/src/store/repositories/locations.ts';
 import type { TestServer } from '../apps/server/test/test-server.ts';
-import { BOARD_VIEWPORTS, demoApi, hasScrollbar, openSignedInBoard, stopServer } from './board-session.ts';
+import {
+  BOARD_VIEWPORTS,
+  demoApi,
+  expectStaleAcrossRestart,
+  hasScrollbar,
+  openSignedInBoard,
+} from './board-session.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { startE2eServer } from './e2e-server.ts';
 
@@ -150,18 +156,13 @@ describe('the assets PAR-level board on demo board 4', () => {
     const { context, page } = await openSignedInBoard(browser, server, ASSETS_BOARD, BOARD_VIEWPORTS[1]);
     try {
       await firstRow(page).waitFor({ timeout: 15_000 });
-      const restart = await stopServer(server);
-      const notice = page.getByTestId('stale-notice');
-      await notice.waitFor({ timeout: 10_000 });
-      expect(await notice.textContent()).toMatch(/^Reconnecting — data as of \d{1,2}:\d{2}/);
-      expect(await page.locator('.board').getAttribute('data-live')).toBe('false');
-      expect(await page.locator('.par-row[data-key]').count()).toBeGreaterThan(0);
-      await screenshot(page, 'assets-board-stale');
-
-      server = await restart();
-      await page.locator('.board[data-live="true"]').waitFor({ timeout: 60_000 });
-      expect(await notice.count()).toBe(0);
-      expect(await page.locator('.par-row[data-key]').count()).toBeGreaterThan(0);
+      await expectStaleAcrossRestart(page, server, {
+        content: '.par-row[data-key]',
+        screenshot: 'assets-board-stale',
+        restarted: (restarted) => {
+          server = restarted;
+        },
+      });
     } finally {
       await context.close();
     }

@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { apiClient } from '../apps/server/test/api-client.ts';
 import type { TestServer } from '../apps/server/test/test-server.ts';
 import { accessToken } from '../apps/server/test/test-tokens.ts';
+import { screenshot } from './browser.ts';
 import { startE2eServer } from './e2e-server.ts';
 
 /** The sizes every board must fill without scrolling (issue 7). */
@@ -57,4 +59,40 @@ export async function stopServer(server: TestServer): Promise<() => Promise<Test
   const port = Number(new URL(server.baseUrl).port);
   await server.close();
   return () => startE2eServer({}, { databaseUrl, port });
+}
+
+export interface StaleCheck {
+  /** What the board shows that must stay on screen (dimmed) while it is not live. */
+  readonly content: string;
+  /** The screenshot of the stale board. */
+  readonly screenshot: string;
+  /** Called with the restarted server as soon as it runs, so the test's afterAll stops the right one. */
+  readonly restarted: (server: TestServer) => void;
+}
+
+/**
+ * Stops the server under a live board and expects the board to keep its data,
+ * dimmed, with 'Reconnecting — data as of HH:MM'; restarts the server and
+ * expects the board live again, without the notice, with its data.
+ */
+export async function expectStaleAcrossRestart(
+  page: Page,
+  server: TestServer,
+  check: StaleCheck,
+): Promise<void> {
+  const restart = await stopServer(server);
+  try {
+    const notice = page.getByTestId('stale-notice');
+    // The server closes the socket as it stops (1012): the board says so at once, well within 5 s.
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.textContent()).toMatch(/^Reconnecting — data as of \d{1,2}:\d{2}/);
+    expect(await page.locator('.board').getAttribute('data-live')).toBe('false');
+    expect(await page.locator(check.content).count()).toBeGreaterThan(0);
+    await screenshot(page, check.screenshot);
+  } finally {
+    check.restarted(await restart());
+  }
+  await page.locator('.board[data-live="true"]').waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('stale-notice').count()).toBe(0);
+  expect(await page.locator(check.content).count()).toBeGreaterThan(0);
 }

@@ -2,7 +2,13 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../apps/server/test/test-server.ts';
-import { BOARD_VIEWPORTS, demoApi, hasScrollbar, openSignedInBoard, stopServer } from './board-session.ts';
+import {
+  BOARD_VIEWPORTS,
+  demoApi,
+  expectStaleAcrossRestart,
+  hasScrollbar,
+  openSignedInBoard,
+} from './board-session.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { startE2eServer } from './e2e-server.ts';
 
@@ -143,19 +149,13 @@ describe('the family board on the demo data', () => {
 
   it("dims and says 'Reconnecting — data as of' when the server stops, and is live again after restart", async () => {
     const page = await openFamilyBoard(BOARD_VIEWPORTS[0]);
-    const restart = await stopServer(server);
-    try {
-      await page.locator('.board[data-live="false"]').waitFor({ timeout: 15_000 });
-      const notice = page.getByTestId('stale-notice');
-      expect(await notice.textContent()).toMatch(/^Reconnecting — data as of \d{1,2}:\d{2}/);
-      expect(await page.locator('tbody tr').count()).toBeGreaterThan(0);
-      await screenshot(page, 'family-board-stale');
-    } finally {
-      server = await restart();
-    }
-    await page.locator('.board[data-live="true"]').waitFor({ timeout: 40_000 });
-    expect(await page.getByTestId('stale-notice').count()).toBe(0);
-    expect(await page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expectStaleAcrossRestart(page, server, {
+      content: 'tbody tr',
+      screenshot: 'family-board-stale',
+      restarted: (restarted) => {
+        server = restarted;
+      },
+    });
   });
 });
 

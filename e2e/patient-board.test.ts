@@ -2,7 +2,13 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../apps/server/test/test-server.ts';
-import { BOARD_VIEWPORTS, demoApi, hasScrollbar, openSignedInBoard, stopServer } from './board-session.ts';
+import {
+  BOARD_VIEWPORTS,
+  demoApi,
+  expectStaleAcrossRestart,
+  hasScrollbar,
+  openSignedInBoard,
+} from './board-session.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { startE2eServer } from './e2e-server.ts';
 
@@ -278,20 +284,13 @@ describe('the patient board on the demo data', () => {
 
   it("dims and says 'Reconnecting — data as of' when the server stops, and is live again after restart", async () => {
     const page = await openPatientBoard(BOARD_VIEWPORTS[0]);
-    const restart = await stopServer(server);
-    try {
-      await page.locator('.board[data-live="false"]').waitFor({ timeout: 15_000 });
-      expect(await page.getByTestId('stale-notice').textContent()).toMatch(
-        /^Reconnecting — data as of \d{1,2}:\d{2}/,
-      );
-      expect(await page.getByTestId('now-calling-name').count()).toBe(1);
-      await screenshot(page, 'patient-board-stale');
-    } finally {
-      server = await restart();
-    }
-    await page.locator('.board[data-live="true"]').waitFor({ timeout: 40_000 });
-    expect(await page.getByTestId('stale-notice').count()).toBe(0);
-    expect(await page.getByTestId('now-calling-name').count()).toBe(1);
+    await expectStaleAcrossRestart(page, server, {
+      content: '[data-testid="now-calling-name"]',
+      screenshot: 'patient-board-stale',
+      restarted: (restarted) => {
+        server = restarted;
+      },
+    });
   });
 });
 

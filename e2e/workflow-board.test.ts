@@ -2,7 +2,13 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../apps/server/test/test-server.ts';
-import { BOARD_VIEWPORTS, demoApi, hasScrollbar, openSignedInBoard, stopServer } from './board-session.ts';
+import {
+  BOARD_VIEWPORTS,
+  demoApi,
+  expectStaleAcrossRestart,
+  hasScrollbar,
+  openSignedInBoard,
+} from './board-session.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { startE2eServer } from './e2e-server.ts';
 
@@ -167,19 +173,13 @@ describe('the workflow board on the demo data', () => {
   it('says it is reconnecting with the time of its data when the server stops, and is live again after', async () => {
     const { context, page } = await openSignedInBoard(browser, server, BOARD_ID, BOARD_VIEWPORTS[0]);
     await page.locator(ROWS).first().waitFor({ timeout: 15_000 });
-    const restart = await stopServer(server);
-    try {
-      await page.getByText(/^Reconnecting — data as of \d{1,2}:\d{2}/).waitFor({ timeout: 10_000 });
-      expect(await page.locator('.board').getAttribute('data-live')).toBe('false');
-      // The last data stays on screen, dimmed.
-      expect(await page.locator(ROWS).count()).toBeGreaterThan(0);
-      await screenshot(page, 'workflow-stale');
-    } finally {
-      server = await restart();
-    }
-    await page.locator('.board[data-live="true"]').waitFor({ timeout: 45_000 });
-    expect(await page.getByTestId('stale-notice').count()).toBe(0);
-    expect(await page.locator(ROWS).count()).toBeGreaterThan(0);
+    await expectStaleAcrossRestart(page, server, {
+      content: ROWS,
+      screenshot: 'workflow-stale',
+      restarted: (restarted) => {
+        server = restarted;
+      },
+    });
     await context.close();
   });
 });
