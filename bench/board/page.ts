@@ -18,14 +18,19 @@ export async function openBenchBoard(
   await context.addInitScript(installProbe);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/?id=${boardId}`);
-  await page.getByLabel('Email').fill('admin@demo.test', { timeout: 60_000 });
-  await page.getByLabel('Password').fill('careboard-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page);
   await page.locator('.board[data-live="true"] .workflow-row').first().waitFor({ timeout: 60_000 });
   const cdp = await context.newCDPSession(page);
   // 4 makes the page's main thread four times slower than this machine's.
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
   return page;
+}
+
+/** Signs in as admin@demo.test on the embedded provider's sign-in page the board app sent `page` to. */
+export async function signIn(page: Page): Promise<void> {
+  await page.getByLabel('Email').fill('admin@demo.test', { timeout: 60_000 });
+  await page.getByLabel('Password').fill('careboard-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /** Replays the first snapshot through the socket's handler, timed in the page. */

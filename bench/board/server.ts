@@ -16,9 +16,14 @@ export interface BoardServer {
 
 /**
  * The real server in this process (buildApp) on the bench's database, with demo
- * data and the simulator off: the only changes are the ones the bench makes.
+ * data and the simulator off by default: the only changes are the ones the bench
+ * makes. bench:soak turns the simulator on (`simulatorRate`, as CAREBOARD_SIMULATOR_RATE).
  */
-export async function startBoardServer(databaseUrl: string, dataDir: string): Promise<BoardServer> {
+export async function startBoardServer(
+  databaseUrl: string,
+  dataDir: string,
+  simulatorRate = 0,
+): Promise<BoardServer> {
   if (!existsSync(path.join(BOARD_DIST, 'index.html'))) {
     throw new Error(`No built board app in ${BOARD_DIST}: run npm run build first.`);
   }
@@ -30,7 +35,7 @@ export async function startBoardServer(databaseUrl: string, dataDir: string): Pr
     PUBLIC_URL: baseUrl,
     CAREBOARD_BOARD_DIR: BOARD_DIST,
     CAREBOARD_DATA_DIR: dataDir,
-    CAREBOARD_SIMULATOR_RATE: '0',
+    CAREBOARD_SIMULATOR_RATE: String(simulatorRate),
     LOG_LEVEL: 'warn',
   });
   const app = await buildApp({ config, databaseUrl, logger: createLogger(config.logLevel) });
