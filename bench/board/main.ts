@@ -13,10 +13,12 @@
  * slices; other processes share the cores): the median of 30 runs is the figure.
  * Exits 1 only when the bench cannot run; over budget is reported, not a failure.
  */
+
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../e2e/browser.ts';
+import { onCleanUp, progress, runBench } from '../bench-runner.ts';
 import { startBenchDatabase } from '../fanout/database.ts';
 import { boardToken } from '../fanout/token.ts';
 import { restClient } from './api.ts';
@@ -29,15 +31,7 @@ import { startBoardServer } from './server.ts';
 /** Runs before the measured ones, so the page's code is compiled and warm. */
 const WARM_UP = 3;
 
-const progress = (line: string) => process.stderr.write(`${line}\n`);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const cleanups: (() => Promise<unknown>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await cleanup().catch((error: unknown) => progress(`cleaning up failed: ${String(error)}`));
-  }
-}
 
 interface Options {
   readonly rows: number;
@@ -77,9 +71,9 @@ async function series(runs: number, measure: (run: number) => Promise<FrameSampl
 async function run(options: Options): Promise<number> {
   progress('starting PostgreSQL and the server');
   const database = await startBenchDatabase();
-  cleanups.push(() => database.stop());
+  onCleanUp(() => database.stop());
   const server = await startBoardServer(database.url, path.join(database.dir, 'server'));
-  cleanups.push(() => server.close());
+  onCleanUp(() => server.close());
   const data = await fillWorkflowBoard(database.url, options.rows);
   const call = await restClient(
     server.baseUrl,
@@ -90,7 +84,7 @@ async function run(options: Options): Promise<number> {
 
   progress(`opening board ${data.boardId} with ${data.visits} patients in Chromium`);
   const browser: Browser = await launchBrowser();
-  cleanups.push(() => browser.close());
+  onCleanUp(() => browser.close());
   const page = await openBenchBoard(browser, server.baseUrl, data.boardId, options.cpu);
   const onScreen = await page.locator('.workflow-row').count();
   const pageText =
@@ -153,22 +147,4 @@ async function run(options: Options): Promise<number> {
   return 0;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    progress(`${signal}: stopping`);
-    void cleanUp().then(() => process.exit(130));
-  });
-}
-
-Promise.resolve()
-  .then(() => run(readOptions(process.argv.slice(2))))
-  .catch((error: unknown) => {
-    progress(
-      `bench:board failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-    return 1;
-  })
-  .then(async (code) => {
-    await cleanUp();
-    process.exit(code);
-  });
+runBench('bench:board', () => run(readOptions(process.argv.slice(2))));

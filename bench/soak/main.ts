@@ -12,8 +12,10 @@
  * prints first, last, change and slope per board next to the baseline (report.ts).
  * Exits 1 only when the bench cannot run; growth is reported, not a failure.
  */
+
 import path from 'node:path';
 import { launchBrowser } from '../../e2e/browser.ts';
+import { onCleanUp, progress, runBench } from '../bench-runner.ts';
 import { startBoardServer } from '../board/server.ts';
 import { startBenchDatabase } from '../fanout/database.ts';
 import { BASELINE, openSoakPage, SOAKED_BOARDS, type SoakPage } from './boards.ts';
@@ -29,25 +31,17 @@ const FOREGROUND_FLAGS = [
   '--disable-renderer-backgrounding',
 ];
 
-const progress = (line: string) => process.stderr.write(`${line}\n`);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const cleanups: (() => Promise<unknown>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await cleanup().catch((error: unknown) => progress(`cleaning up failed: ${String(error)}`));
-  }
-}
 
 async function run(options: Options): Promise<number> {
   progress(`starting PostgreSQL and the server (simulator at ${options.rate}×)`);
   const database = await startBenchDatabase();
-  cleanups.push(() => database.stop());
+  onCleanUp(() => database.stop());
   const server = await startBoardServer(database.url, path.join(database.dir, 'server'), options.rate);
-  cleanups.push(() => server.close());
+  onCleanUp(() => server.close());
 
   const browser = await launchBrowser(FOREGROUND_FLAGS);
-  cleanups.push(() => browser.close());
+  onCleanUp(() => browser.close());
   const pages: SoakPage[] = [];
   for (const board of [...SOAKED_BOARDS, BASELINE]) {
     progress(`opening ${board.label}`);
@@ -91,20 +85,4 @@ async function run(options: Options): Promise<number> {
   return 0;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    progress(`${signal}: stopping`);
-    void cleanUp().then(() => process.exit(130));
-  });
-}
-
-Promise.resolve()
-  .then(() => run(readOptions(process.argv.slice(2))))
-  .catch((error: unknown) => {
-    progress(`bench:soak failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return 1;
-  })
-  .then(async (code) => {
-    await cleanUp();
-    process.exit(code);
-  });
+runBench('bench:soak', () => run(readOptions(process.argv.slice(2))));
