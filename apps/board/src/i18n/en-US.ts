@@ -16,7 +16,7 @@ export const enUS = Object.freeze({
   'device.qrCode': 'QR code of the activation address',
   'device.logo': 'Careboard',
   'loading.label': 'Loading',
-  // Board chrome (ui/board-chrome, ui/time, board/paging)
+  // Board chrome (board/chrome, ui/time, board/paging)
   'board.connecting': 'Connecting',
   'board.live': 'Live',
   'board.offline': 'Offline',

@@ -15,7 +15,7 @@ export const esUS: Messages = Object.freeze({
   'device.qrCode': 'Código QR de la dirección de activación',
   'device.logo': 'Careboard',
   'loading.label': 'Cargando',
-  // Board chrome (ui/board-chrome, ui/time, board/paging)
+  // Board chrome (board/chrome, ui/time, board/paging)
   'board.connecting': 'Conectando',
   'board.live': 'En vivo',
   'board.offline': 'Sin conexión',

@@ -1,6 +1,6 @@
 import type { BoardFrame, DisplayBoardConfig } from '@careboard/contracts';
 import { act, render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { ErrorReporter } from '../../errors/error-reporter.ts';
 import type { HttpClient } from '../../http/http-client.ts';
@@ -11,7 +11,7 @@ import { testRuntimeConfig } from '../../runtime-config/test-runtime-config.ts';
 import { createAppStore } from '../../state/app-store.ts';
 import { boardConfig } from '../test-board-config.ts';
 import { BoardContentContext } from './board-content-context.ts';
-import { createBoardContentStore } from './board-content-store.ts';
+import { type BoardContentStore, createBoardContentStore } from './board-content-store.ts';
 
 export interface BoardScreenOptions {
   readonly config?: Partial<DisplayBoardConfig>;
@@ -78,5 +78,12 @@ export function renderBoardScreen<R extends { readonly key: string }>(
     disconnect() {
       act(() => content.markDisconnected());
     },
+  };
+}
+
+/** Test helper: a `wrapper` for renderHook that gives the board/content hooks this content store. */
+export function contentWrapper<R extends { readonly key: string }>(content: BoardContentStore<R>) {
+  return function ContentWrapper({ children }: { readonly children: ReactNode }) {
+    return <BoardContentContext value={content as never}>{children}</BoardContentContext>;
   };
 }

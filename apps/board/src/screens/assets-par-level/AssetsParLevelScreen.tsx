@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { useIntl } from 'react-intl';
+import { BoardLayout } from '../../board/chrome/BoardLayout.tsx';
 import { PageIndicator } from '../../board/paging/PageIndicator.tsx';
 import { pageCount, pageOf } from '../../board/paging/pages.ts';
 import { useElementHeight } from '../../board/paging/use-element-height.ts';
 import { usePageRotation } from '../../board/paging/use-page-rotation.ts';
 import { useBoardConfig } from '../../board/use-display-board.ts';
-import { BoardLayout } from '../../ui/board-chrome/BoardLayout.tsx';
 import { LastChange } from './LastChange.tsx';
 import { ParEmpty } from './ParEmpty.tsx';
 import { ParSummary } from './ParSummary.tsx';

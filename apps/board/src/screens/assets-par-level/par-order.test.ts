@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderParKeys, sameKeys, summarizePar } from './par-order.ts';
+import { orderParKeys, summarizePar } from './par-order.ts';
 import { parRowsPerPage } from './par-paging.ts';
 import {
   demoLikeRows,
@@ -36,12 +36,6 @@ describe('the PAR board order', () => {
 
   it('ignores rows that are not PAR rows', () => {
     expect(orderParKeys([{ key: 'other' }, parRow(SUPPLY, SCANNER, 1, 1, 2)])).toEqual(['par:13:6']);
-  });
-
-  it('tells equal orders from different ones', () => {
-    expect(sameKeys(['a', 'b'], ['a', 'b'])).toBe(true);
-    expect(sameKeys(['a', 'b'], ['b', 'a'])).toBe(false);
-    expect(sameKeys(['a'], ['a', 'b'])).toBe(false);
   });
 });
 

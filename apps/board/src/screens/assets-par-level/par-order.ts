@@ -37,10 +37,6 @@ function isParRow(row: { readonly key: string }): row is ParRow {
   return (row as Partial<ParRow>).type === 'par';
 }
 
-export function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((key, i) => key === b[i]);
-}
-
 export interface ParSummaryCounts {
   /** Locations with at least one asset type below its minimum. */
   readonly locationsBelow: number;

@@ -1,8 +1,8 @@
 import { FormattedMessage } from 'react-intl';
+import { BoardLayout } from '../../board/chrome/BoardLayout.tsx';
 import { useContentStatus } from '../../board/content/board-content-context.ts';
 import { PageIndicator } from '../../board/paging/PageIndicator.tsx';
 import { useBoardConfig } from '../../board/use-display-board.ts';
-import { BoardLayout } from '../../ui/board-chrome/BoardLayout.tsx';
 import { FamilyLegend } from './FamilyLegend.tsx';
 import { FamilyRow } from './FamilyRow.tsx';
 import { useFamilyPages } from './use-family-pages.ts';

@@ -62,8 +62,3 @@ export function orderVisitKeys(rows: readonly FamilyBoardRow[]): string[] {
   visits.sort((a, b) => a.rank - b.rank || a.since - b.since || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return visits.map((visit) => visit.key);
 }
-
-/** Same items in the same order (by identity): lets a derived view keep its previous value. */
-export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
-}

@@ -1,25 +1,21 @@
 import type { PatientBoardRow } from '@careboard/contracts';
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
+import { BoardLayout } from '../../board/chrome/BoardLayout.tsx';
 import { useBoardRows, useContentStatus } from '../../board/content/board-content-context.ts';
+import { shallowEqualArrays } from '../../board/content/shallow-equal.ts';
+import { useDerivedRows } from '../../board/content/use-derived-rows.ts';
 import { useBoardConfig } from '../../board/use-display-board.ts';
-import { BoardLayout } from '../../ui/board-chrome/BoardLayout.tsx';
 import { useTicking } from '../../ui/time/use-ticking.ts';
 import { AnnouncementCaption } from './AnnouncementCaption.tsx';
 import { IdleView } from './IdleView.tsx';
 import { MessageBanner } from './MessageBanner.tsx';
 import { NowCalling } from './NowCalling.tsx';
-import { callsNewestFirst, isIdle, messagesOf } from './patient-rows.ts';
+import { callsNewestFirst, earlierCallKeys, isIdle, messagesOf } from './patient-rows.ts';
 import { RecentCalls } from './RecentCalls.tsx';
 import { SoundBlockedMark } from './SoundBlockedMark.tsx';
 import { useAnnouncements } from './use-announcements.ts';
 import './patient.css';
-
-/** The same list while its items are the same, so memoized children skip a render when other rows change. */
-function useStableKeys(keys: readonly string[]): readonly string[] {
-  const joined = keys.join('\n');
-  return useMemo(() => (joined ? joined.split('\n') : []), [joined]);
-}
 
 /**
  * Patient board (type 3, calling): where to go. The newest call large, the
@@ -40,8 +36,9 @@ export function PatientScreen() {
     playAnnouncement: config?.play_announcement ?? false,
     locale,
   });
-  const [latest, ...earlier] = calls;
-  const earlierKeys = useStableKeys(earlier.map((call) => call.key));
+  const [latest] = calls;
+  // The same list while those calls are the same: RecentCalls skips a render when other rows change.
+  const earlierKeys = useDerivedRows(earlierCallKeys, shallowEqualArrays);
   const newestAt = latest?.called_at;
   const idle = useTicking(useCallback((now: number) => isIdle(newestAt, now), [newestAt]));
   const timeZone = config?.department.site.default_timezone ?? 'UTC';

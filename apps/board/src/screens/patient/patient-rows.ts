@@ -27,6 +27,13 @@ export function callsNewestFirst(rows: readonly PatientBoardRow[]): CallRow[] {
   return rows.filter(isCall).sort((a, b) => byCallOrder(b, a));
 }
 
+/** The keys of the calls before the newest, newest first: what the earlier-calls panel lists. */
+export function earlierCallKeys(rows: readonly PatientBoardRow[]): string[] {
+  return callsNewestFirst(rows)
+    .slice(1)
+    .map((call) => call.key);
+}
+
 export function messagesOf(rows: readonly PatientBoardRow[]): MessageRow[] {
   return rows.filter(isMessage).sort((a, b) => a.message_id - b.message_id);
 }

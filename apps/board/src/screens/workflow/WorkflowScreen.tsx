@@ -1,12 +1,12 @@
 import type { DisplayBoardConfig } from '@careboard/contracts';
 import { type CSSProperties, useMemo, useRef, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { BoardLayout } from '../../board/chrome/BoardLayout.tsx';
 import { useBoardContentStore } from '../../board/content/board-content-context.ts';
 import { PageIndicator } from '../../board/paging/PageIndicator.tsx';
 import { useElementHeight } from '../../board/paging/use-element-height.ts';
 import { usePageRotation } from '../../board/paging/use-page-rotation.ts';
 import { useBoardConfig } from '../../board/use-display-board.ts';
-import { BoardLayout } from '../../ui/board-chrome/BoardLayout.tsx';
 import { SlideView } from './SlideView.tsx';
 import { useWorkflowLayout } from './use-workflow-layout.ts';
 import { resolveColumns } from './workflow-columns.ts';

@@ -1,7 +1,18 @@
 import type { WorkflowBoardRow } from '@careboard/contracts';
-import { useMemo, useSyncExternalStore } from 'react';
-import { useBoardContentStore } from '../../board/content/board-content-context.ts';
-import { createLayoutTracker, type WorkflowLayout } from './workflow-layout.ts';
+import { useMemo, useState } from 'react';
+import { useDerivedRows } from '../../board/content/use-derived-rows.ts';
+import {
+  deriveLayout,
+  emptyLayout,
+  samePlaces,
+  stabilizeLayout,
+  type WorkflowLayout,
+} from './workflow-layout.ts';
+
+/** The rows as they are: samePlaces, not the select, decides when they count as new. */
+function everyRow(rows: readonly WorkflowBoardRow[]): readonly WorkflowBoardRow[] {
+  return rows;
+}
 
 /**
  * The board's layout (who goes where, by key). It answers the same object while
@@ -10,7 +21,12 @@ import { createLayoutTracker, type WorkflowLayout } from './workflow-layout.ts';
  * comes, goes or changes phase.
  */
 export function useWorkflowLayout(workflowOrder: readonly number[]): WorkflowLayout {
-  const store = useBoardContentStore<WorkflowBoardRow>();
-  const tracker = useMemo(() => createLayoutTracker(workflowOrder), [workflowOrder]);
-  return useSyncExternalStore(store.subscribeRows, () => tracker.layoutOf(store.getRows()));
+  // The rows as last placed: the same array while nobody comes, goes or moves.
+  const placed = useDerivedRows(everyRow, samePlaces);
+  // The layout answered last: a new one reuses its unchanged parts, so a move renders only the lanes it touches.
+  const [last] = useState(() => ({ layout: emptyLayout }));
+  return useMemo(() => {
+    last.layout = stabilizeLayout(last.layout, deriveLayout(placed, workflowOrder));
+    return last.layout;
+  }, [last, placed, workflowOrder]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minutesBefore, phaseRow, visitRow } from './test-workflow-rows.ts';
-import { createLayoutTracker, deriveLayout, stabilizeLayout } from './workflow-layout.ts';
+import { deriveLayout, samePlaces, stabilizeLayout } from './workflow-layout.ts';
 
 const now = Date.parse('2026-11-23T15:00:00Z');
 const phases = [phaseRow(11, { position: 1 }), phaseRow(12, { position: 2 }), phaseRow(13, { position: 3 })];
@@ -79,23 +79,18 @@ describe('workflow layout', () => {
     expect(after.phases[2]).toBe(before.phases[2]);
   });
 
-  it('follows the rows: the same layout until someone comes, goes or changes phase', () => {
-    const tracker = createLayoutTracker([1]);
+  it('tells a change that moves nobody from one that moves someone', () => {
     const one = visitRow(1, 11, minutesBefore(now, 5));
     const two = visitRow(2, 12, minutesBefore(now, 9));
-    const first = tracker.layoutOf([...phases, one, two]);
-    expect(first.visitKeys).toEqual(['visit:1', 'visit:2']);
+    const rows = [...phases, one, two];
+    const averages = phases.map((phase) => ({ ...phase, avg_duration_sec: 1 }));
+    expect(samePlaces(rows, [...phases, { ...one, location_name: 'PACU' }, two])).toBe(true);
+    expect(samePlaces(rows, [...averages, one, two])).toBe(true);
 
-    const placeChanged = tracker.layoutOf([...phases, { ...one, location_name: 'PACU' }, two]);
-    expect(placeChanged).toBe(first);
-
-    const moved = tracker.layoutOf([...phases, { ...one, phase_id: 13 }, two]);
-    expect(moved.visitKeys).toEqual(['visit:2', 'visit:1']);
-
-    const gone = tracker.layoutOf([...phases, two]);
-    expect(gone.visitKeys).toEqual(['visit:2']);
-    // Another row in place of one gone, same count: derived again.
-    const replaced = tracker.layoutOf([...phases, two, visitRow(3, 11, minutesBefore(now, 1))]);
-    expect(replaced.visitKeys).toEqual(['visit:3', 'visit:2']);
+    const reentered = { ...one, phase_entered_at: minutesBefore(now, 1) };
+    expect(samePlaces(rows, [...phases, { ...one, phase_id: 13 }, two])).toBe(false);
+    expect(samePlaces(rows, [...phases, reentered, two])).toBe(false);
+    expect(samePlaces(rows, [...phases, two])).toBe(false);
+    expect(samePlaces(rows, [...phases, two, visitRow(3, 11, minutesBefore(now, 1))])).toBe(false);
   });
 });

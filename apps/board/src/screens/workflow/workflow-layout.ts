@@ -1,4 +1,5 @@
 import type { PhaseRow, WorkflowBoardRow, WorkflowVisitRow } from '@careboard/contracts';
+import { shallowEqualArrays } from '../../board/content/shallow-equal.ts';
 
 /** A phase and the keys of its patients, longest waiting first. */
 export interface PhaseGroup {
@@ -102,20 +103,13 @@ export function deriveLayout(
   return { visitKeys, phases: groups, workflows };
 }
 
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 function samePhaseGroup(a: PhaseGroup, b: PhaseGroup): boolean {
   return (
     a.phaseKey === b.phaseKey &&
     a.phaseId === b.phaseId &&
     a.workflowId === b.workflowId &&
     a.position === b.position &&
-    sameItems(a.visitKeys, b.visitKeys)
+    shallowEqualArrays(a.visitKeys, b.visitKeys)
   );
 }
 
@@ -136,14 +130,14 @@ export function stabilizeLayout(previous: WorkflowLayout, next: WorkflowLayout):
   const workflows = next.workflows.map((workflow) => {
     const workflowPhases = workflow.phases.map(reuse);
     const before = previousWorkflows.get(workflow.workflowId);
-    return before && before.name === workflow.name && sameItems(before.phases, workflowPhases)
+    return before && before.name === workflow.name && shallowEqualArrays(before.phases, workflowPhases)
       ? before
       : { ...workflow, phases: workflowPhases };
   });
   const layout: WorkflowLayout = {
-    visitKeys: sameItems(previous.visitKeys, next.visitKeys) ? previous.visitKeys : next.visitKeys,
-    phases: sameItems(previous.phases, phases) ? previous.phases : phases,
-    workflows: sameItems(previous.workflows, workflows) ? previous.workflows : workflows,
+    visitKeys: shallowEqualArrays(previous.visitKeys, next.visitKeys) ? previous.visitKeys : next.visitKeys,
+    phases: shallowEqualArrays(previous.phases, phases) ? previous.phases : phases,
+    workflows: shallowEqualArrays(previous.workflows, workflows) ? previous.workflows : workflows,
   };
   return layout.visitKeys === previous.visitKeys &&
     layout.phases === previous.phases &&
@@ -171,38 +165,20 @@ function samePlace(a: WorkflowBoardRow, b: WorkflowBoardRow): boolean {
 }
 
 /**
- * Follows the board's rows and answers their layout. Most changes (a place, the
- * staff, today's averages) move nobody: those cost one identity check per row and
- * answer the same layout; only a row that came, went or changed its phase, time
- * of entry or position makes the layout be derived and sorted again.
+ * Whether two versions of the board's rows place everyone the same, so that the
+ * layout need not be derived and sorted again. Most changes (a place, the staff,
+ * today's averages) move nobody: those cost one identity check per row, and a
+ * few fields for each row changed since the rows were last placed. The content
+ * store keeps its rows in arrival order, so the same rows stand at the same
+ * index; a row that came, went or changed its phase, time of entry or position
+ * makes them differ.
  */
-export function createLayoutTracker(workflowOrder: readonly number[]) {
-  let seen: readonly WorkflowBoardRow[] | null = null;
-  const byKey = new Map<string, WorkflowBoardRow>();
-  let layout = emptyLayout;
-
-  const moves = (rows: readonly WorkflowBoardRow[]) => {
-    if (rows.length !== byKey.size) return true;
-    for (const row of rows) {
-      const before = byKey.get(row.key);
-      if (before === row) continue;
-      if (!before || !samePlace(before, row)) return true;
-      byKey.set(row.key, row);
-    }
-    // As many rows, every key known (keys are unique): the same rows.
-    return false;
-  };
-
-  return {
-    layoutOf(rows: readonly WorkflowBoardRow[]): WorkflowLayout {
-      if (rows === seen) return layout;
-      seen = rows;
-      if (moves(rows)) {
-        byKey.clear();
-        for (const row of rows) byKey.set(row.key, row);
-        layout = stabilizeLayout(layout, deriveLayout(rows, workflowOrder));
-      }
-      return layout;
-    },
-  };
+export function samePlaces(a: readonly WorkflowBoardRow[], b: readonly WorkflowBoardRow[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((before, i) => {
+      const after = b[i];
+      return before === after || (after?.key === before.key && samePlace(before, after));
+    })
+  );
 }

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderBoardScreen, testFrame } from '../../board/content/test-board-screen.tsx';
 import { esUS } from '../../i18n/es-US.ts';
+import { renderBoardScreen, testFrame } from '../content/test-board-screen.tsx';
 import { BoardLayout } from './BoardLayout.tsx';
 import { BURN_IN_OFFSETS, BURN_IN_SHIFT_MS } from './use-burn-in-shift.ts';
 

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Clock } from '../time/Clock.tsx';
+import { Clock } from '../../ui/time/Clock.tsx';
 import { ConnectionIndicator, type ConnectionState } from './ConnectionIndicator.tsx';
 
 export interface BoardHeaderProps {

@@ -1,7 +1,7 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
-import { useBoardContentStore } from '../../board/content/board-content-context.ts';
-import { useBoardConfig } from '../../board/use-display-board.ts';
+import { useBoardContentStore } from '../content/board-content-context.ts';
+import { useBoardConfig } from '../use-display-board.ts';
 import { BoardHeader } from './BoardHeader.tsx';
 import type { ConnectionState } from './ConnectionIndicator.tsx';
 import { StaleNotice } from './StaleNotice.tsx';

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { formatClockTime } from '../time/format-time.ts';
+import { formatClockTime } from '../../ui/time/format-time.ts';
 
 export interface StaleNoticeProps {
   readonly dataAsOf: number | null;
