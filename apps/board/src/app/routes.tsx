@@ -15,7 +15,7 @@ function BoardScreenLoading() {
   return readAuthFlow(location.search) === 'device' ? null : <LoadingScreen />;
 }
 
-/** Any other path goes to the root, keeping the query (a board address with a typo still shows its board). */
+/** Any other path goes to the root, keeping the query: a mistyped address still shows its board (BRD-17). */
 function RedirectToRoot() {
   const location = useLocation();
   return <Navigate to={{ pathname: '/', search: location.search }} replace />;

@@ -17,6 +17,7 @@ const EXPORT = /^(sites|locations)\/export(?=[/?#]|$)/;
  * - `securable…` goes to SECURABLE_API_URL, which already names the securable part;
  * - `sites/export…` and `locations/export…` go to EXPORT_API_URL, which already names the export part;
  * - anything else is prefixed with API_URL.
+ * Decision BRD-05.
  */
 export function resolveRequestUrl(input: string, bases: ApiBases): ResolvedUrl {
   if (ABSOLUTE.test(input)) return { url: input, relative: false };

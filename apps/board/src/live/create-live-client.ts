@@ -4,7 +4,7 @@ import type { ConnectionStatus } from '../state/app-store.ts';
 /**
  * Ping the server this often; a pong that does not come within PONG_TIMEOUT_MS
  * means the socket is dead. Together at most 5 s: a board must say it is not
- * live within 5 s of losing its connection, even one that drops silently.
+ * live within 5 s of losing its connection, even one that drops silently (decision SCR-03).
  */
 export const KEEP_ALIVE_MS = 3_000;
 export const PONG_TIMEOUT_MS = 2_000;

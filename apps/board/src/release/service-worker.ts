@@ -1,4 +1,4 @@
-/** Register the service worker at the latest this long after start, stable or not (specification section 9). */
+/** Register the service worker at the latest this long after start, stable or not (spec. section 9; BRD-14). */
 export const REGISTER_AFTER_MS = 30_000;
 
 /** The part of workbox-window's Workbox this uses. */

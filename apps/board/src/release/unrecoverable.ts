@@ -1,4 +1,4 @@
-/** How long an unrecoverable state shows before the page reloads. */
+/** How long an unrecoverable state shows before the page reloads (decision BRD-13). */
 export const UNRECOVERABLE_RELOAD_MS = 30_000;
 
 /**

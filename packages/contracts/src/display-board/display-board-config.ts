@@ -37,7 +37,7 @@ export type TableConfiguration = z.infer<typeof tableConfigurationSchema>;
 
 /**
  * The display board config every board loads by id (specification section 3),
- * plus `announcement_template` for the patient board (README "Decisions").
+ * plus `announcement_template` for the patient board (decision API-11).
  */
 export const displayBoardConfigSchema = z.object({
   id: z.int().check(z.positive()),

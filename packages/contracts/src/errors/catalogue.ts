@@ -57,7 +57,7 @@ export const errorCatalogue = Object.freeze({
   AUTH0_API_USER_CREATE_CONFLICT: entry<Params<never>>(409, () => 'Email is already in use.'),
   INTERNAL_SERVER_ERROR: entry<Params<never>>(500, () => 'Internal server error.'),
 
-  // Transport codes (ours; see README "Decisions").
+  // Transport codes (ours; decision FND-07).
   UNAUTHORIZED: entry<Params<never>>(401, () => 'Authentication is required.'),
   FORBIDDEN: entry<Params<never>>(403, () => 'You do not have permissions to access this section.'),
   XSRF_TOKEN_INVALID: entry<Params<never>>(403, () => 'The anti-forgery token is missing or does not match.'),

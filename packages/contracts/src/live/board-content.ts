@@ -4,7 +4,7 @@
  * and the keys of rows gone (`removed`). Every frame carries a version that
  * only grows; resubscribing with the last one gets exactly the frames missed,
  * or a fresh snapshot. The row types are the allow-list: a field not here never
- * leaves the server for that board type.
+ * leaves the server for that board type (decisions LIVE-06, LIVE-07).
  */
 export interface BoardFrame<R> {
   readonly version: string;

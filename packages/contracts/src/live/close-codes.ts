@@ -1,6 +1,7 @@
 /**
  * Why the server closed a live connection (GraphQL over graphql-ws, or the
  * socket gateway). The 44xx codes follow graphql-ws's own where they overlap.
+ * Decisions LIVE-01 to LIVE-03; the table: docs/live-protocol.md.
  */
 export const LiveCloseCode = Object.freeze({
   /** The connection sent something that is not the protocol. */

@@ -1,6 +1,6 @@
 import type { RenewResult } from './renew-with-stored-token.ts';
 
-/** A failed renewal is tried again after this long (specification section 4). */
+/** A failed renewal is tried again after this long (specification section 4; decision BRD-04). */
 export const RENEWAL_RETRY_MS = 5_000;
 
 /** setTimeout's ceiling (about 24.8 days); longer delays would fire at once. */

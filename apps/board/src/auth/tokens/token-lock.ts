@@ -1,4 +1,4 @@
-/** The Web Lock every tab of this origin takes around a refresh or a device poll. */
+/** The Web Lock every tab of this origin takes around a refresh or a device poll (decision BRD-03). */
 export const TOKEN_LOCK_NAME = 'careboard-token-refresh';
 
 export type LockManagerLike = Pick<LockManager, 'request'>;
