@@ -1,5 +1,5 @@
 import { seedDemoData } from '../src/demo/seed.ts';
-import { AppError } from '../src/http/app-error.ts';
+import { AppError } from '../src/errors/app-error.ts';
 import { insertCustomerIfMissing } from '../src/store/customers.ts';
 import { type Db, migrateToLatest, openDatabase } from '../src/store/database.ts';
 import { createTestDatabase } from './test-database.ts';

@@ -2,7 +2,7 @@ import { customerConfigSchema, customerIdSchema } from '@careboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import { findCustomer } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
 

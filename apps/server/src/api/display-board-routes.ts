@@ -2,7 +2,7 @@ import { BOARD_SCOPE, displayBoardConfigSchema } from '@careboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import { principalOf } from '../identity/require-scopes.ts';
 import { createDisplayBoard } from '../services/create-display-board.ts';
 import { deleteDisplayBoard } from '../services/delete-display-board.ts';

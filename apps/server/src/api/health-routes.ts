@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import { type Db, isReachable } from '../store/database.ts';
 
 /** /health: the process answers. /ready: and its store answers too. No auth. */

@@ -6,7 +6,7 @@ import { API_PREFIX } from '../config/config.ts';
 /**
  * The REST API described as OpenAPI 3, generated from the routes' own zod
  * schemas (so it cannot drift), served at GET /api/openapi.json. Register it
- * before the routes it describes.
+ * before the routes it describes. Decision API-14.
  */
 export async function registerOpenApi(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
   await app.register(swagger, {

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createAccountIfMissing, listAccounts } from '../identity/accounts.ts';
-import { listDeviceActivations } from '../identity/device-activations.ts';
-import { addSigningKey, retireKey } from '../identity/keys.ts';
+import { createAccountIfMissing } from '../identity/accounts.ts';
+import { addSigningKey } from '../identity/keys.ts';
 import { revokeGrant } from '../identity/oidc-adapter.ts';
 import { isRole, roles } from '../identity/roles.ts';
+import { listAccounts } from '../store/accounts.ts';
 import { findCustomer } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
+import { listDeviceActivations, markDeviceRevoked } from '../store/device-activations.ts';
+import { listIdentityKeys, retireIdentityKey } from '../store/identity-keys.ts';
 
 export class UsageError extends Error {}
 
@@ -77,15 +79,9 @@ export async function deviceList(db: Db, options: Options, print: Print): Promis
 /** Revokes the device's grant: its refresh token stops working at once; its access token within minutes. */
 export async function deviceRevoke(db: Db, grantId: string | undefined, print: Print): Promise<void> {
   if (!grantId) throw new UsageError('Name the device: careboard device revoke <id from device list>.');
-  const marked = await db
-    .updateTable('device_activations')
-    .set({ revoked_at: new Date() })
-    .where('grant_id', '=', grantId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const marked = await markDeviceRevoked(db, grantId);
   const removed = await revokeGrant(db, grantId);
-  if (marked.numUpdatedRows === 0n && removed === 0)
-    throw new UsageError(`There is no active device ${grantId}.`);
+  if (!marked && removed === 0) throw new UsageError(`There is no active device ${grantId}.`);
   print(`Revoked ${grantId}.`);
 }
 
@@ -97,12 +93,7 @@ export async function keysRotate(db: Db, print: Print): Promise<void> {
 }
 
 export async function keysList(db: Db, print: Print): Promise<void> {
-  const rows = await db
-    .selectFrom('identity_keys')
-    .select(['kid', 'use', 'created_at', 'retired_at'])
-    .orderBy('created_at', 'desc')
-    .execute();
-  for (const row of rows) {
+  for (const row of await listIdentityKeys(db)) {
     print(
       [
         row.kid,
@@ -116,6 +107,6 @@ export async function keysList(db: Db, print: Print): Promise<void> {
 
 export async function keysRetire(db: Db, kid: string | undefined, print: Print): Promise<void> {
   if (!kid) throw new UsageError('Name the key: careboard keys retire <kid from keys list>.');
-  if (!(await retireKey(db, kid))) throw new UsageError(`There is no active key ${kid}.`);
+  if (!(await retireIdentityKey(db, kid))) throw new UsageError(`There is no active key ${kid}.`);
   print(`Retired ${kid}. Restart every server.`);
 }

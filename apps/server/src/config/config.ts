@@ -63,7 +63,7 @@ export class ConfigError extends Error {
 const DEFAULT_PORT = 8080;
 const DEFAULT_BOARD_DIR = fileURLToPath(new URL('../../../board/dist', import.meta.url));
 
-/** Where the server mounts its REST API; API_URL defaults to PUBLIC_URL plus this. */
+/** Where the server mounts its REST API; API_URL defaults to PUBLIC_URL plus this (decision FND-03). */
 export const API_PREFIX = '/api';
 export const GRAPHQL_PATH = '/graphql';
 
@@ -137,6 +137,6 @@ function runtimeFromEnv(env: Env, publicUrl: string, demo: boolean): RuntimeConf
     CHECK_RELEASE_AFTER_SEC: env.CHECK_RELEASE_AFTER_SEC ?? 300,
     LOGOUT_CALLBACK_URL: env.LOGOUT_CALLBACK_URL ?? `${publicUrl}/`,
     ERROR_REPORTING_KEY: env.ERROR_REPORTING_KEY ?? null,
-    CUSTOMER_ID: env.CUSTOMER_ID ?? (demo ? 'demo' : null),
+    CUSTOMER_ID: env.CUSTOMER_ID ?? (demo ? 'demo' : null), // decision FND-05
   };
 }

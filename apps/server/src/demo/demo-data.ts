@@ -1,4 +1,4 @@
-/** The demo care setting (product.md §7). Every name here is fictional. */
+/** The demo care setting (docs/product.md, The demo). Every name here is fictional. */
 import type { LocationKind, PhaseKind } from '../domain/kinds.ts';
 
 export const DEMO_SITE = Object.freeze({

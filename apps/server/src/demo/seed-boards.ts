@@ -1,11 +1,11 @@
 import { BoardType, MessageSenderType } from '@careboard/contracts';
-import { sql } from 'kysely';
 import { displayBoardDefaults } from '../services/display-board-input.ts';
 import type { Db } from '../store/database.ts';
 import {
   type DisplayBoardFields,
   type DisplayBoardLists,
   insertDisplayBoard,
+  moveBoardIdsPastHighest,
   setDisplayBoardLists,
 } from '../store/repositories/display-boards.ts';
 import { insertMessage } from '../store/repositories/messages.ts';
@@ -18,7 +18,7 @@ type DemoBoard = DisplayBoardFields & DisplayBoardLists;
 /** A new board's defaults, less what every demo board sets itself. */
 const { workflow_ids: _workflows, page_rotation_sec: _rotation, ...off } = displayBoardDefaults;
 
-/** The four demo boards, one of each type, in type order (product.md §7). */
+/** The four demo boards, one of each type, in type order: ids 1–4 (decision API-01). */
 export function demoBoards(setting: CareSetting, parLocationIds: readonly number[]): DemoBoard[] {
   const [surgery, clinic] = setting.workflows;
   const [surgical, outpatient] = setting.departments;
@@ -99,11 +99,7 @@ export async function seedBoards(
     await setDisplayBoardLists(db, customerId, id, { workflow_ids, phase_ids, location_ids });
     ids.push(id);
   }
-  if (fixedIds) {
-    await sql`SELECT setval(pg_get_serial_sequence('display_boards', 'id'), (SELECT max(id) FROM display_boards))`.execute(
-      db,
-    );
-  }
+  if (fixedIds) await moveBoardIdsPastHighest(db);
   const [, , patientBoard] = ids;
   await insertMessage(db, customerId, {
     sender_type: MessageSenderType.System,
@@ -122,14 +118,4 @@ export async function seedBoards(
     expires_at: new Date(now.getTime() + 12 * HOUR),
   });
   return ids;
-}
-
-/**
- * Whether no board of any customer has these ids. The one query that looks across
- * customers, on purpose: board ids are global, and only their existence is read.
- */
-export async function areBoardIdsFree(db: Db, ids: readonly number[]): Promise<boolean> {
-  if (ids.length === 0) return true;
-  const taken = await db.selectFrom('display_boards').select('id').where('id', 'in', ids).execute();
-  return taken.length === 0;
 }

@@ -1,11 +1,12 @@
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import { lockUntilTransactionEnds } from '../store/advisory-lock.ts';
 import { insertCustomerIfMissing } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
+import { areBoardIdsFree } from '../store/repositories/display-boards.ts';
 import { listSites } from '../store/repositories/sites.ts';
 import { type Random, seededRandom } from './random.ts';
 import { seedAssets } from './seed-assets.ts';
-import { areBoardIdsFree, demoBoards, seedBoards } from './seed-boards.ts';
+import { demoBoards, seedBoards } from './seed-boards.ts';
 import { seedCareSetting } from './seed-care-setting.ts';
 import { seedVisits } from './seed-visits.ts';
 
@@ -18,7 +19,7 @@ export const DEMO_CUSTOMER = Object.freeze({
   name: 'Riverside Medical Center',
 });
 
-/** The demo boards' ids, of types 1, 2, 3, 4 in this order (product.md §7). */
+/** The demo boards' ids, of types 1, 2, 3, 4 in this order (decision API-01). */
 export const DEMO_BOARD_IDS: readonly number[] = Object.freeze([1, 2, 3, 4]);
 
 /** A fixed seed: every fresh demo looks the same, which documentation and tests rely on. */
@@ -69,9 +70,7 @@ export async function seedDemoData(
   const now = options.now ?? new Date();
   const random = options.random ?? seededRandom(DEMO_RANDOM_SEED);
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('careboard_demo_seed'), hashtext(${customerId}))`.execute(
-      trx,
-    );
+    await lockUntilTransactionEnds(trx, 'careboard_demo_seed', customerId);
     if ((await listSites(trx, customerId)).length > 0) return undefined;
     const setting = await seedCareSetting(trx, customerId, now);
     const activeVisits = await seedVisits(trx, customerId, setting, random, now);

@@ -8,7 +8,7 @@ import type { Visit } from '../store/repositories/visits.ts';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from './demo-data.ts';
 import { placeForPhaseKind } from './phase-places.ts';
 import { pick, randomIndex } from './random.ts';
-import type { StepContext, StepReport } from './simulator-step.ts';
+import type { StepContext, StepReport } from './simulator-context.ts';
 import { locationsOfKind, nextPhase, stationsAtKind, type World } from './simulator-world.ts';
 
 /**

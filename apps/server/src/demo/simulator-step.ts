@@ -1,8 +1,7 @@
-import type { Logger } from 'pino';
-import type { Db } from '../store/database.ts';
 import type { Visit } from '../store/repositories/visits.ts';
-import { type Random, seededRandom } from './random.ts';
+import { seededRandom } from './random.ts';
 import { advance, arrive, moveAsset } from './simulator-actions.ts';
+import type { StepContext, StepReport } from './simulator-context.ts';
 import { loadWorld, type World } from './simulator-world.ts';
 
 /** Simulated seconds between steps at ordinary rates. */
@@ -14,27 +13,6 @@ const MEAN_ARRIVAL_SEC = 165;
 const MEAN_ASSET_MOVE_SEC = 45;
 /** At most this many visits move per step, so a backlog (after a restart) drains gradually. */
 const MAX_MOVES_PER_STEP = 3;
-
-export interface StepContext {
-  readonly db: Db;
-  readonly customerId: string;
-  /** Simulated seconds per real second. */
-  readonly rate: number;
-  /** Simulated seconds since the previous step: scales the chance of an arrival or an asset move. */
-  readonly stepSec: number;
-  readonly log: Logger;
-  readonly random: Random;
-  readonly now: () => Date;
-}
-
-export interface StepReport {
-  arrived: number;
-  moved: number;
-  called: number;
-  completed: number;
-  assetsMoved: number;
-  failed: number;
-}
 
 /**
  * How long a visit stays in a phase, as a share of the estimate: 60–135 %, so some

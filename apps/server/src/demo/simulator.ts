@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Db } from '../store/database.ts';
 import type { Random } from './random.ts';
-import { STEP_SEC, type StepReport, simulateStep } from './simulator-step.ts';
+import type { StepReport } from './simulator-context.ts';
+import { STEP_SEC, simulateStep } from './simulator-step.ts';
 
 export interface SimulatorOptions {
   readonly db: Db;
@@ -27,7 +28,7 @@ const MIN_INTERVAL_MS = 100;
  * Runs the demo's simulator: every STEP_SEC simulated seconds (STEP_SEC / rate real
  * seconds) patients arrive, move through their phases, get called to stations and
  * leave, and assets move, all through the services so each change lands in the
- * change log. Steps never overlap; the timer does not keep the process alive.
+ * change log. Steps never overlap; the timer does not keep the process alive (decision API-13).
  */
 export function startSimulator(options: SimulatorOptions): Simulator {
   if (!(options.rate > 0)) return { stop: async () => undefined };

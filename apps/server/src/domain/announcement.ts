@@ -22,7 +22,7 @@ const known = new Set<string>(announcementPlaceholders);
  * `{name}` is left as written, so a typo in a template shows on the board where
  * someone can see and fix it. Date and time are in the customer's locale and the
  * site's time zone, with plain spaces (ICU's narrow no-break spaces trip some
- * speech engines).
+ * speech engines). Decision API-11.
  */
 export function renderAnnouncement(
   template: string,

@@ -9,7 +9,7 @@ export interface PhaseStay {
 /**
  * Average whole seconds of the stays in one phase that ended today, "today" being
  * the site's local calendar day that contains `now`. Stays still under way are left
- * out: their length is not known yet. Null when no stay ended today.
+ * out: their length is not known yet. Null when no stay ended today (decision API-10).
  */
 export function averagePhaseDurationTodaySec(
   stays: readonly PhaseStay[],

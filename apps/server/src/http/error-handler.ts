@@ -1,6 +1,6 @@
 import { errorEnvelope } from '@careboard/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import { validationToAppError } from './validation-error.ts';
 
 /** Fastify's own client errors, mapped onto the catalogue. */

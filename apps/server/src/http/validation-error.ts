@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 
 /**
  * Turns the first schema validation issue into the catalogue's error:

@@ -1,52 +1,7 @@
-import { sql } from 'kysely';
+import { findAccountByEmail, insertAccount } from '../store/accounts.ts';
 import type { Db } from '../store/database.ts';
 import { hashPassword } from './password.ts';
 import type { Role } from './roles.ts';
-
-export interface Account {
-  readonly id: string;
-  readonly customer_id: string;
-  readonly email: string;
-  readonly name: string;
-  readonly role: string;
-}
-
-export interface AccountWithOrg extends Account {
-  readonly auth_org_id: string | null;
-  readonly password_hash: string;
-}
-
-const accountColumns = [
-  'accounts.id',
-  'accounts.customer_id',
-  'accounts.email',
-  'accounts.name',
-  'accounts.role',
-] as const;
-
-function withOrg(db: Db) {
-  return db
-    .selectFrom('accounts')
-    .innerJoin('customers', 'customers.id', 'accounts.customer_id')
-    .select([...accountColumns, 'accounts.password_hash', 'customers.auth_org_id']);
-}
-
-export async function findAccountByEmail(db: Db, email: string): Promise<AccountWithOrg | undefined> {
-  return withOrg(db)
-    .where(sql<string>`lower(accounts.email)`, '=', email.trim().toLowerCase())
-    .executeTakeFirst();
-}
-
-export async function findAccountById(db: Db, id: string): Promise<AccountWithOrg | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  return withOrg(db).where('accounts.id', '=', id).executeTakeFirst();
-}
-
-export async function listAccounts(db: Db, customerId?: string): Promise<Account[]> {
-  let query = db.selectFrom('accounts').select(accountColumns).orderBy('accounts.email');
-  if (customerId) query = query.where('accounts.customer_id', '=', customerId);
-  return query.execute();
-}
 
 export interface NewAccount {
   readonly customerId: string;
@@ -59,15 +14,12 @@ export interface NewAccount {
 /** Creates the account unless its email exists; returns whether it was created. */
 export async function createAccountIfMissing(db: Db, account: NewAccount): Promise<boolean> {
   if (await findAccountByEmail(db, account.email)) return false;
-  await db
-    .insertInto('accounts')
-    .values({
-      customer_id: account.customerId,
-      email: account.email.trim(),
-      name: account.name,
-      role: account.role,
-      password_hash: await hashPassword(account.password),
-    })
-    .execute();
+  await insertAccount(db, {
+    customer_id: account.customerId,
+    email: account.email.trim(),
+    name: account.name,
+    role: account.role,
+    password_hash: await hashPassword(account.password),
+  });
   return true;
 }

@@ -1,5 +1,6 @@
 import type { AdapterPayload, ClientMetadata } from 'oidc-provider';
 import type { IdentityConfig } from '../config/config.ts';
+import { findCustomerByDeviceClient } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
 
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -33,11 +34,7 @@ export async function findClientMetadata(
     return web as AdapterPayload;
   }
   if (clientId.length > 200) return undefined;
-  const customer = await db
-    .selectFrom('customers')
-    .select(['id', 'name'])
-    .where('auth_device_client_id', '=', clientId)
-    .executeTakeFirst();
+  const customer = await findCustomerByDeviceClient(db, clientId);
   if (!customer) return undefined;
   const device: CareboardClientMetadata = {
     client_id: clientId,

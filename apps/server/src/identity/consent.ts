@@ -1,6 +1,6 @@
 import { deviceFlowScopes } from '@careboard/contracts';
 import type Provider from 'oidc-provider';
-import type { AccountWithOrg } from './accounts.ts';
+import type { AccountWithOrg } from '../store/accounts.ts';
 import { isDeviceClient } from './clients.ts';
 import { mayActivateDevices, scopesForRole } from './roles.ts';
 

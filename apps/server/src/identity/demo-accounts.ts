@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../store/database.ts';
 import { createAccountIfMissing } from './accounts.ts';
 
-/** The demo accounts of product.md §7; they exist only with demo data. */
+/** The demo accounts the README lists; they exist only with demo data. */
 export const DEMO_PASSWORD = 'careboard-demo';
 export const demoAccounts = Object.freeze([
   { email: 'admin@demo.test', name: 'Demo Admin', role: 'admin' },

@@ -25,7 +25,7 @@ interface PollState {
  * A device that polls before its interval has passed gets `slow_down` instead
  * of `authorization_pending`, and its interval grows by 5 s (RFC 8628 §3.5).
  * Kept per node in memory: through a load balancer a device may hit several
- * nodes, each of which still enforces the interval on the polls it sees.
+ * nodes, each of which still enforces the interval on the polls it sees (decision IDN-06).
  */
 export function createSlowDown(now: () => number = Date.now) {
   const polls = new Map<string, PollState>();

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { findAccountByEmail, findAccountById } from '../store/accounts.ts';
 import type { Db } from '../store/database.ts';
-import { findAccountByEmail, findAccountById } from './accounts.ts';
 import { isDeviceClient } from './clients.ts';
 import { grantByPolicy } from './consent.ts';
 import { errorPage } from './pages/message-pages.ts';

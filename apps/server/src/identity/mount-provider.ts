@@ -21,7 +21,7 @@ export function isProviderPath(path: string): boolean {
  * (the provider reads its own). Registered after the security headers, which
  * are already on the raw response. POST /activate is the exception: it is
  * parsed here first so the user-code page can be throttled per address and per
- * code, then passed on with its body (the provider accepts a parsed body).
+ * code, then passed on with its body (the provider accepts a parsed body; decision IDN-10).
  */
 export function mountProvider(app: FastifyInstance, provider: Provider): void {
   const handle = provider.callback();

@@ -1,5 +1,13 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../store/database.ts';
+import {
+  deleteGrantPayloads,
+  deleteOidcPayload,
+  deleteOidcPayloadsExpiredBefore,
+  findOidcPayload,
+  markOidcPayloadConsumed,
+  upsertOidcPayload,
+} from '../store/oidc-payloads.ts';
 
 /** Client metadata is not stored by the provider: it comes from our customers. */
 export type ClientLookup = (clientId: string) => Promise<AdapterPayload | undefined>;
@@ -35,19 +43,7 @@ export function createPgAdapter(db: Db, findClient: ClientLookup): new (name: st
         uid: payload.uid ?? null,
         expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
       };
-      await db
-        .insertInto('oidc_payloads')
-        .values(row)
-        .onConflict((conflict) =>
-          conflict.columns(['type', 'id']).doUpdateSet({
-            payload: row.payload,
-            grant_id: row.grant_id,
-            user_code: row.user_code,
-            uid: row.uid,
-            expires_at: row.expires_at,
-          }),
-        )
-        .execute();
+      await upsertOidcPayload(db, row);
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
@@ -64,16 +60,11 @@ export function createPgAdapter(db: Db, findClient: ClientLookup): new (name: st
     }
 
     async consume(id: string): Promise<void> {
-      await db
-        .updateTable('oidc_payloads')
-        .set({ consumed_at: new Date() })
-        .where('type', '=', this.name)
-        .where('id', '=', id)
-        .execute();
+      await markOidcPayloadConsumed(db, this.name, id);
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('type', '=', this.name).where('id', '=', id).execute();
+      await deleteOidcPayload(db, this.name, id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
@@ -84,12 +75,7 @@ export function createPgAdapter(db: Db, findClient: ClientLookup): new (name: st
       column: 'id' | 'user_code' | 'uid',
       value: string,
     ): Promise<AdapterPayload | undefined> {
-      const row = await db
-        .selectFrom('oidc_payloads')
-        .select(['payload', 'consumed_at'])
-        .where('type', '=', this.name)
-        .where(column, '=', value)
-        .executeTakeFirst();
+      const row = await findOidcPayload(db, this.name, column, value);
       // Expired rows are returned: the provider checks expiry itself, and says expired_token rather than not found.
       if (!row) return undefined;
       const payload = row.payload as AdapterPayload;
@@ -102,16 +88,7 @@ export function createPgAdapter(db: Db, findClient: ClientLookup): new (name: st
 
 /** Removes a grant and every token, code and device code issued under it. */
 export async function revokeGrant(db: Db, grantId: string): Promise<number> {
-  const result = await db
-    .deleteFrom('oidc_payloads')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('grant_id', '=', grantId), eb('type', 'in', [...GRANTABLE])]),
-        eb.and([eb('type', '=', 'Grant'), eb('id', '=', grantId)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteGrantPayloads(db, grantId, [...GRANTABLE]);
 }
 
 /**
@@ -120,6 +97,5 @@ export async function revokeGrant(db: Db, grantId: string): Promise<number> {
  */
 export async function deleteExpiredPayloads(db: Db): Promise<number> {
   const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
-  const result = await db.deleteFrom('oidc_payloads').where('expires_at', '<', dayAgo).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteOidcPayloadsExpiredBefore(db, dayAgo);
 }

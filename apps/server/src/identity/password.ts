@@ -1,7 +1,7 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 // OpenSSL's scrypt through node:crypto. N=2^15 costs ~50 ms and 32 MiB: slow for a
-// guesser, fine for a sign-in. The parameters are stored with each hash so they can grow.
+// guesser, fine for a sign-in. The parameters are stored with each hash so they can grow (decision IDN-04).
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 const KEY_LENGTH = 32;
 

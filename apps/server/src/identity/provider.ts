@@ -1,8 +1,8 @@
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config/config.ts';
+import { findAccountById } from '../store/accounts.ts';
 import type { Db } from '../store/database.ts';
-import { findAccountById } from './accounts.ts';
 import { findClientMetadata, isDeviceClient } from './clients.ts';
 import { recordDeviceGrant } from './device-activations.ts';
 import { successSource, userCodeConfirmSource, userCodeInputSource } from './device-flow-sources.ts';
@@ -46,7 +46,7 @@ export function createProvider({ config, db, keys, log, trustProxy }: ProviderDe
     routes: identityRoutes,
     scopes: ['openid', 'profile', 'email', 'offline_access'],
     claims: { openid: ['sub', 'org_id'], email: ['email', 'email_verified'], profile: ['name'] },
-    // ID tokens carry the scopes' claims (org_id above) even when an access token is issued too.
+    // ID tokens carry the scopes' claims (org_id above) even when an access token is issued too (IDN-08).
     conformIdTokenClaims: false,
     extraParams: ['organization', 'audience'],
     extraClientMetadata: { properties: ['customer_id'] },

@@ -1,6 +1,6 @@
 import { hasScopes } from '@careboard/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import type { Principal, VerifyAccessToken } from './verify-access-token.ts';
 
 declare module 'fastify' {

@@ -13,7 +13,7 @@ export type Role = (typeof roles)[number];
 /**
  * What each role may be granted. An admin gets every scope and may activate
  * devices; staff see boards and write patient flow; a visitor signs in but
- * lacks access:display-board.
+ * lacks access:display-board (decisions IDN-01, IDN-02).
  */
 const roleScopes: Readonly<Record<Role, readonly string[]>> = Object.freeze({
   admin: apiScopes,

@@ -2,7 +2,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
  * Attempt budgets. Kept in each node's memory; with several nodes each one
- * enforces its own budget (README "Decisions").
+ * enforces its own budget (decision IDN-05).
  */
 export interface Throttles {
   /** Password sign-in: per account (email, existing or not) and per address. */

@@ -8,7 +8,8 @@ import {
   jwtVerify,
 } from 'jose';
 import type { IdentityConfig } from '../config/config.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
+import { findCustomerIdByOrg } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
 
 /** Who is calling, as the access token says; the customer always comes from here. */
@@ -50,14 +51,10 @@ export function createAccessTokenVerifier(
   async function customerForOrg(orgId: string): Promise<string | undefined> {
     const cached = customers.get(orgId);
     if (cached && cached.until > Date.now()) return cached.id;
-    const row = await db
-      .selectFrom('customers')
-      .select('id')
-      .where('auth_org_id', '=', orgId)
-      .executeTakeFirst();
+    const id = await findCustomerIdByOrg(db, orgId);
     if (customers.size > 1000) customers.clear();
-    customers.set(orgId, { id: row?.id, until: Date.now() + 60_000 });
-    return row?.id;
+    customers.set(orgId, { id, until: Date.now() + 60_000 });
+    return id;
   }
 
   return async function verifyAccessToken(token) {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { displayName } from '../domain/display-name.ts';
 import { familyCode } from '../domain/family-code.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../store/database.ts';
 import { openPhaseStay } from '../store/repositories/phase-history.ts';
 import { findBadge, findTag } from '../store/repositories/tags.ts';

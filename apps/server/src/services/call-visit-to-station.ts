@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../store/database.ts';
 import { type Call, insertCall } from '../store/repositories/calls.ts';
 import { findStation } from '../store/repositories/stations.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import { recordChanges } from '../store/change-log.ts';
 import type { Db } from '../store/database.ts';
 import { deleteDisplayBoard as deleteBoardRow } from '../store/repositories/display-boards.ts';

@@ -1,6 +1,6 @@
-import { tableConfigurationSchema } from '@careboard/contracts';
+import { BoardType, tableConfigurationSchema } from '@careboard/contracts';
 import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../store/database.ts';
 import { findDisplayBoardConfig } from '../store/repositories/display-boards.ts';
 import { findPhases } from '../store/repositories/workflows.ts';
@@ -9,7 +9,12 @@ import { idListSchema, idSchema, nameSchema } from './schema-parts.ts';
 /** Every field of contracts' displayBoardConfigSchema a client may set (id and department.site are derived). */
 export const displayBoardFields = {
   name: nameSchema(120),
-  display_board_type_id: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  display_board_type_id: z.union([
+    z.literal(BoardType.Workflow),
+    z.literal(BoardType.Family),
+    z.literal(BoardType.Patient),
+    z.literal(BoardType.AssetsParLevel),
+  ]),
   department_id: idSchema,
   /** Workflow, family and patient boards show these workflows. */
   workflow_ids: idListSchema(50),

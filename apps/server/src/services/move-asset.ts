@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import { recordChanges } from '../store/change-log.ts';
 import type { Db } from '../store/database.ts';
 import { type Asset, findAsset, updateAssetLocation } from '../store/repositories/assets.ts';

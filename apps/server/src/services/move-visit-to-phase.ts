@@ -21,7 +21,7 @@ export type MoveVisitToPhaseInput = z.input<typeof moveVisitToPhaseInput>;
  * Moves a visit in progress to another phase of its workflow: the time in phase
  * restarts, the stay it leaves is closed in the history (for average durations),
  * and its station call is over. Moving to the phase it is in changes only the
- * location, when one is given.
+ * location, when one is given (decision API-08).
  */
 export async function moveVisitToPhase(
   db: Db,

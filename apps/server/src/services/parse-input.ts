@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;
@@ -11,7 +11,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /**
- * The first issue decides, as for request bodies (README "Decisions" 9): a missing
+ * The first issue decides, as for request bodies (decision FND-09): a missing
  * or blank value is IS_REQUIRED, a string too long MAX_LENGTH, anything else
  * IS_NOT_VALID, each naming the field by its path (`levels.2.max`).
  */

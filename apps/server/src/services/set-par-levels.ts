@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import { type Change, recordChanges } from '../store/change-log.ts';
 import type { Db } from '../store/database.ts';
 import { boardIdsShowingLocations } from '../store/repositories/board-scope.ts';

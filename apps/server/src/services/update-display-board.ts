@@ -1,6 +1,6 @@
 import type { DisplayBoardConfig } from '@careboard/contracts';
 import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import { recordChanges } from '../store/change-log.ts';
 import type { Db } from '../store/database.ts';
 import {

@@ -1,5 +1,5 @@
+import { toAppError } from '../errors/database-errors.ts';
 import type { Db } from '../store/database.ts';
-import { toAppError } from './database-errors.ts';
 
 /**
  * Runs a service's writes in one transaction; a database error leaves it rolled

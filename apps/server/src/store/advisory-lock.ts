@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { Db } from './database.ts';
 
 /** Work that runs on one node at a time, such as the demo simulator. */
 export interface Work {
@@ -32,6 +34,16 @@ const TIMEOUT_MS = 10_000;
 /** A stable 64-bit key for a lock name (advisory locks are keyed by bigint). */
 export function advisoryLockKey(name: string): string {
   return createHash('sha256').update(name).digest().readBigInt64BE(0).toString();
+}
+
+/**
+ * Takes the advisory lock named `name` for `key` (a customer id) until the transaction
+ * ends, waiting while another transaction holds it: what runs after it in the
+ * transaction runs one at a time per name and key.
+ */
+export async function lockUntilTransactionEnds(trx: Db, name: string, key: string): Promise<void> {
+  if (!trx.isTransaction) throw new Error('lockUntilTransactionEnds must run inside a transaction.');
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${name}), hashtext(${key}))`.execute(trx);
 }
 
 /**

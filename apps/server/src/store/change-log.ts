@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import pg from 'pg';
+import { lockUntilTransactionEnds } from './advisory-lock.ts';
 import type { Db } from './database.ts';
 import type { ChangeAction } from './tables/domain.ts';
 
@@ -41,7 +43,7 @@ export async function recordChanges(
 ): Promise<string> {
   if (!trx.isTransaction) throw new Error('recordChanges must run inside the write transaction.');
   if (changes.length === 0) throw new Error('recordChanges needs at least one change.');
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${CHANGES_CHANNEL}), hashtext(${customerId}))`.execute(trx);
+  await lockUntilTransactionEnds(trx, CHANGES_CHANNEL, customerId);
   const rows = await trx
     .insertInto('change_log')
     .values(
@@ -77,4 +79,69 @@ export async function listChangesSince(
     .orderBy('version')
     .limit(limit)
     .execute();
+}
+
+/** The newest version committed for a customer, '0' before its first change. */
+export async function findCurrentVersion(db: Db, customerId: string): Promise<string> {
+  const row = await db
+    .selectFrom('change_log')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return String(row?.version ?? '0');
+}
+
+/** When the newest change that may touch a board was committed, or null when none has. */
+export async function findLastChangeAt(db: Db, customerId: string, boardId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('change_log')
+    .select('created_at')
+    .where('customer_id', '=', customerId)
+    .where((eb) => eb.or([eb('board_ids', 'is', null), eb(eb.val(boardId), '=', eb.fn.any('board_ids'))]))
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}
+
+export interface ChangeNotifications {
+  /** Ends the listening connection. */
+  close(): Promise<void>;
+}
+
+export interface ChangeNotificationHandlers {
+  /** A change of this customer was committed. */
+  readonly onChange: (customerId: string) => void;
+  /** The connection failed; it hears nothing more (close it and listen again). */
+  readonly onError: (error: Error) => void;
+}
+
+/**
+ * LISTENs on CHANGES_CHANNEL on a connection of its own (a LISTEN belongs to its
+ * session, so not one of the pool's) and calls back with the customer of every
+ * notification that names one.
+ */
+export async function listenForChanges(
+  databaseUrl: string,
+  handlers: ChangeNotificationHandlers,
+): Promise<ChangeNotifications> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('notification', (message) => {
+    const customerId = customerOf(message.payload);
+    if (customerId) handlers.onChange(customerId);
+  });
+  client.on('error', handlers.onError);
+  await client.connect();
+  await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+  return { close: () => client.end() };
+}
+
+/** The customer a notification's payload names (see recordChanges), if it is well formed. */
+function customerOf(payload: string | undefined): string | undefined {
+  try {
+    const parsed = JSON.parse(payload ?? '') as { customer_id?: unknown };
+    return typeof parsed.customer_id === 'string' ? parsed.customer_id : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -27,3 +27,25 @@ export async function insertCustomerIfMissing(db: Db, customer: NewCustomer): Pr
     .executeTakeFirst();
   return inserted !== undefined;
 }
+
+/** The customer whose identity-provider organization this is. */
+export async function findCustomerIdByOrg(db: Db, orgId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('auth_org_id', '=', orgId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The customer whose device client this is: its id and name. */
+export async function findCustomerByDeviceClient(
+  db: Db,
+  clientId: string,
+): Promise<{ id: string; name: string | null } | undefined> {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name'])
+    .where('auth_device_client_id', '=', clientId)
+    .executeTakeFirst();
+}

@@ -1,7 +1,7 @@
 import type { ParRow } from '@careboard/contracts';
 import { parState } from '../../domain/par-state.ts';
-import { listParLevelCounts } from '../../store/repositories/board-rows.ts';
-import type { BuildRows } from './board-rows.ts';
+import { listParLevelCounts } from '../../store/repositories/board-row-queries.ts';
+import type { BuildRows } from './build-rows.ts';
 
 /** Assets PAR-level board: each asset type's count at each of the board's locations against its PAR level. */
 export const buildAssetsRows: BuildRows = async (db, customerId, config) => {

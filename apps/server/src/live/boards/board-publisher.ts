@@ -1,10 +1,10 @@
 import type { BoardFrame, DisplayBoardConfig } from '@careboard/contracts';
 import type { Logger } from 'pino';
+import { AppError } from '../../errors/app-error.ts';
 import type { ChangeRow } from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
-import type { FindBoardConfig } from '../graphql/display-board-updates.ts';
-import type { BuildRows } from './board-rows.ts';
+import type { BuildRows } from './build-rows.ts';
 
 /** Frames kept for catch-up; a board further behind gets a snapshot. */
 const HISTORY = 200;
@@ -21,6 +21,17 @@ export interface SentFrame {
 interface HistoryEntry extends SentFrame {
   readonly marker: boolean;
 }
+
+/**
+ * How a board's subscription ends when the board does not exist for the customer (or
+ * no longer, or is of another type): the catalogue's not-found error, as REST says it.
+ */
+export function displayBoardNotFound(boardId: number): AppError<'ENTITY_NOT_FOUND'> {
+  return new AppError('ENTITY_NOT_FOUND', { entity: 'Display board', id: boardId });
+}
+
+/** Reads a board's config for a customer; undefined when the customer has no such board. */
+export type FindBoardConfig = (customerId: string, id: number) => Promise<DisplayBoardConfig | undefined>;
 
 export type FrameListener = (frame: SentFrame) => void;
 export type EndListener = (error: Error) => void;
@@ -165,7 +176,7 @@ export class BoardPublisher {
     if (changes.some((change) => change.entity === 'display_board' && change.entity_id === this.boardId)) {
       const config = await this.#deps.findBoardConfig(this.customerId, this.boardId);
       if (!config || config.display_board_type_id !== this.#config.display_board_type_id) {
-        this.end(new Error('Display board does not exist.'));
+        this.end(displayBoardNotFound(this.boardId));
         return;
       }
       this.#config = config;

@@ -1,18 +1,22 @@
-import type { BoardTypeId } from '@careboard/contracts';
+import { BoardType, type BoardTypeId } from '@careboard/contracts';
 import { Repeater } from '@repeaterjs/repeater';
-import { boardNotFound } from '../graphql/display-board-updates.ts';
 import { buildAssetsRows } from './assets-rows.ts';
-import { BoardPublisher, type FrameListener, type PublisherDeps } from './board-publisher.ts';
-import type { BuildRows } from './board-rows.ts';
+import {
+  BoardPublisher,
+  displayBoardNotFound,
+  type FrameListener,
+  type PublisherDeps,
+} from './board-publisher.ts';
+import type { BuildRows } from './build-rows.ts';
 import { buildFamilyRows } from './family-rows.ts';
 import { buildPatientRows } from './patient-rows.ts';
 import { buildWorkflowRows } from './workflow-rows.ts';
 
 const builders: Readonly<Record<BoardTypeId, BuildRows>> = Object.freeze({
-  1: buildWorkflowRows,
-  2: buildFamilyRows,
-  3: buildPatientRows,
-  4: buildAssetsRows,
+  [BoardType.Workflow]: buildWorkflowRows,
+  [BoardType.Family]: buildFamilyRows,
+  [BoardType.Patient]: buildPatientRows,
+  [BoardType.AssetsParLevel]: buildAssetsRows,
 });
 
 interface Entry {
@@ -35,7 +39,8 @@ export class BoardPublishers {
 
   /**
    * A board's frames as JSON text. A board that does not exist for the
-   * customer, or is of another type, ends with the not-found error.
+   * customer, or is of another type, ends with the catalogue's not-found error
+   * (ENTITY_NOT_FOUND for the display board, as REST answers it).
    */
   subscribe(
     customerId: string,
@@ -49,11 +54,11 @@ export class BoardPublishers {
       try {
         const publisher = entry.type === type ? await entry.publisher : undefined;
         if (!publisher) {
-          stop(boardNotFound());
+          stop(displayBoardNotFound(boardId));
           return;
         }
         const listener: FrameListener = (frame) => void push(frame.text);
-        await publisher.join(listener, () => stop(boardNotFound()), sinceVersion);
+        await publisher.join(listener, (error) => stop(error), sinceVersion);
         await stop;
         publisher.leave(listener);
       } catch (error) {

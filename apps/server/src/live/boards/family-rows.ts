@@ -1,6 +1,6 @@
 import type { FamilyPhaseRow, FamilyVisitRow } from '@careboard/contracts';
-import { listBoardPhases, listBoardVisits } from '../../store/repositories/board-rows.ts';
-import { type BuildRows, scopeOf } from './board-rows.ts';
+import { listBoardPhases, listBoardVisits } from '../../store/repositories/board-row-queries.ts';
+import { type BuildRows, scopeOf } from './build-rows.ts';
 
 /**
  * Family board (waiting room). Built field by field from an allow-list: a code

@@ -4,8 +4,8 @@ import {
   findCustomerVoice,
   listBoardMessages,
   listRecentBoardCalls,
-} from '../../store/repositories/board-rows.ts';
-import { type BuildRows, iso, scopeOf } from './board-rows.ts';
+} from '../../store/repositories/board-row-queries.ts';
+import { type BuildRows, iso, scopeOf } from './build-rows.ts';
 
 export const RECENT_CALLS = 10;
 export const DEFAULT_ANNOUNCEMENT = '{patient_first_name}, please proceed to {station_name}.';

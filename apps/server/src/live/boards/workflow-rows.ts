@@ -6,8 +6,8 @@ import {
   listBoardVisits,
   listEndedStays,
   listStaffOfVisits,
-} from '../../store/repositories/board-rows.ts';
-import { type BuildRows, scopeOf } from './board-rows.ts';
+} from '../../store/repositories/board-row-queries.ts';
+import { type BuildRows, scopeOf } from './build-rows.ts';
 
 /** Workflow board (staff): phases with today's averages, and every active visit with its staff. */
 export const buildWorkflowRows: BuildRows = async (db, customerId, config, now) => {

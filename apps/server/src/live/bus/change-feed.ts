@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import type { Logger } from 'pino';
-import { CHANGES_CHANNEL, type ChangeRow, listChangesSince } from '../../store/change-log.ts';
+import {
+  type ChangeNotifications,
+  type ChangeRow,
+  findCurrentVersion,
+  findLastChangeAt,
+  listChangesSince,
+  listenForChanges,
+} from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';
 
 export type ChangeListener = (changes: readonly ChangeRow[]) => void;
@@ -22,7 +28,7 @@ export class ChangeFeed {
   readonly #listeners = new Map<string, Set<ChangeListener>>();
   readonly #seen = new Map<string, string>();
   readonly #reading = new Map<string, Promise<void>>();
-  #client: pg.Client | undefined;
+  #notifications: ChangeNotifications | undefined;
   #sweep: NodeJS.Timeout | undefined;
   #stopped = false;
 
@@ -43,17 +49,12 @@ export class ChangeFeed {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#sweep);
-    await this.#client?.end().catch(() => undefined);
+    await this.#notifications?.close().catch(() => undefined);
   }
 
   /** The newest version committed for a customer: where a new subscriber starts. */
-  async currentVersion(customerId: string): Promise<string> {
-    const row = await this.#db
-      .selectFrom('change_log')
-      .select((eb) => eb.fn.max('version').as('version'))
-      .where('customer_id', '=', customerId)
-      .executeTakeFirst();
-    return String(row?.version ?? '0');
+  currentVersion(customerId: string): Promise<string> {
+    return findCurrentVersion(this.#db, customerId);
   }
 
   /**
@@ -61,16 +62,8 @@ export class ChangeFeed {
    * board that starts (a restart, a first viewer) shows the time of its last
    * change at once, not only after the next one.
    */
-  async lastChangeAt(customerId: string, boardId: number): Promise<Date | null> {
-    const row = await this.#db
-      .selectFrom('change_log')
-      .select('created_at')
-      .where('customer_id', '=', customerId)
-      .where((eb) => eb.or([eb('board_ids', 'is', null), eb(eb.val(boardId), '=', eb.fn.any('board_ids'))]))
-      .orderBy('version', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.created_at ?? null;
+  lastChangeAt(customerId: string, boardId: number): Promise<Date | null> {
+    return findLastChangeAt(this.#db, customerId, boardId);
   }
 
   /** Changes of one customer from now on; returns the unsubscribe. */
@@ -92,23 +85,20 @@ export class ChangeFeed {
   }
 
   async #listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#url });
-    client.on('notification', (message) => {
-      const customerId = customerOf(message.payload);
-      if (customerId && this.#listeners.has(customerId)) void this.#catchUp(customerId);
+    this.#notifications = await listenForChanges(this.#url, {
+      onChange: (customerId) => {
+        if (this.#listeners.has(customerId)) void this.#catchUp(customerId);
+      },
+      onError: (error) => {
+        this.#log.warn({ err: error }, 'change feed connection lost; reconnecting');
+        void this.#reconnect();
+      },
     });
-    client.on('error', (error) => {
-      this.#log.warn({ err: error }, 'change feed connection lost; reconnecting');
-      void this.#reconnect();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-    this.#client = client;
   }
 
   async #reconnect(): Promise<void> {
-    await this.#client?.end().catch(() => undefined);
-    this.#client = undefined;
+    await this.#notifications?.close().catch(() => undefined);
+    this.#notifications = undefined;
     while (!this.#stopped) {
       await sleep(RECONNECT_AFTER_MS);
       try {
@@ -147,14 +137,5 @@ export class ChangeFeed {
       for (const listener of listeners) listener(rows);
       if (rows.length < 1000) return;
     }
-  }
-}
-
-function customerOf(payload: string | undefined): string | undefined {
-  try {
-    const parsed = JSON.parse(payload ?? '') as { customer_id?: unknown };
-    return typeof parsed.customer_id === 'string' ? parsed.customer_id : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -1,8 +1,9 @@
 import type { DisplayBoardConfig } from '@careboard/contracts';
 import { Repeater } from '@repeaterjs/repeater';
 import type { ChangeRow } from '../../store/change-log.ts';
+import type { FindBoardConfig } from '../boards/board-publisher.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
-import { boardNotFound, type FindBoardConfig } from './display-board-updates.ts';
+import { boardNotFound } from './graphql-errors.ts';
 
 type Listener = (config: DisplayBoardConfig | undefined) => void;
 

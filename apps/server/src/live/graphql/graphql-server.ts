@@ -10,7 +10,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
 import { clientIp } from '../client-ip.ts';
-import { isRefusal, LiveIdentity, tokenFromParams } from '../live-connection.ts';
+import { isRefusal, LiveIdentity, tokenFromParams } from '../live-identity.ts';
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, prepareOperation } from './operation-limits.ts';
 import { type SharedOperation, subscribeSharingResults } from './shared-execution.ts';
 

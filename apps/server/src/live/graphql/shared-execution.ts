@@ -1,5 +1,6 @@
 import { Repeater } from '@repeaterjs/repeater';
 import { createSourceEventStream, type ExecutionArgs, type ExecutionResult, execute } from 'graphql';
+import { toGraphqlError } from './graphql-errors.ts';
 
 /** What makes two subscriptions' results for one event the same: the operation text and its variables. */
 export interface SharedOperation {
@@ -28,7 +29,8 @@ function resultFor(args: ExecutionArgs, event: unknown, operationKey: string): R
  * graphql's subscribe, but an event object delivered to many subscriptions of
  * the same operation is executed once and its result shared (graphql-js would
  * execute it once per subscription). Sound because our subscription fields
- * depend only on the event: who may see it was settled when subscribing.
+ * depend only on the event: who may see it was settled when subscribing. A stream
+ * that ends with one of our errors (a board gone) ends with its GraphQL error.
  */
 export async function subscribeSharingResults(
   args: ExecutionArgs,
@@ -39,7 +41,11 @@ export async function subscribeSharingResults(
   const { operationKey } = args.contextValue as SharedOperation;
   return new Repeater<ExecutionResult>(async (push, stop) => {
     void stop.then(() => events.return?.());
-    for await (const event of events) await push(await resultFor(args, event, operationKey));
-    stop();
+    try {
+      for await (const event of events) await push(await resultFor(args, event, operationKey));
+      stop();
+    } catch (error) {
+      stop(toGraphqlError(error));
+    }
   });
 }

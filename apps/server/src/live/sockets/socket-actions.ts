@@ -1,6 +1,6 @@
 import { MessageSenderType, type SocketAction } from '@careboard/contracts';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { type CallVisitToStationInput, callVisitToStation } from '../../services/call-visit-to-station.ts';
 import { parseInput } from '../../services/parse-input.ts';
 import { type PostMessageInput, postMessage } from '../../services/post-message.ts';

@@ -10,10 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
 import { clientIp } from '../client-ip.ts';
-import { isRefusal, LiveIdentity } from '../live-connection.ts';
+import { isRefusal, LiveIdentity } from '../live-identity.ts';
 
 export interface SocketData {
   identity: LiveIdentity;

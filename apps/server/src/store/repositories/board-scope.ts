@@ -1,3 +1,4 @@
+import { BoardType, type BoardTypeId } from '@careboard/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { type DisplayBoardLists, LIST_TABLES } from './display-board-lists.ts';
@@ -12,7 +13,13 @@ export async function boardIdsShowingWorkflows(
   customerId: string,
   workflowIds: readonly number[],
 ): Promise<number[]> {
-  return boardIdsShowing(db, customerId, [1, 2, 3], 'workflow_ids', workflowIds);
+  return boardIdsShowing(
+    db,
+    customerId,
+    [BoardType.Workflow, BoardType.Family, BoardType.Patient],
+    'workflow_ids',
+    workflowIds,
+  );
 }
 
 /** Assets PAR-level boards that list one of these locations, or list none. */
@@ -21,13 +28,13 @@ export async function boardIdsShowingLocations(
   customerId: string,
   locationIds: readonly number[],
 ): Promise<number[]> {
-  return boardIdsShowing(db, customerId, [4], 'location_ids', locationIds);
+  return boardIdsShowing(db, customerId, [BoardType.AssetsParLevel], 'location_ids', locationIds);
 }
 
 async function boardIdsShowing(
   db: Db,
   customerId: string,
-  types: readonly number[],
+  types: readonly BoardTypeId[],
   key: keyof DisplayBoardLists,
   ids: readonly number[],
 ): Promise<number[]> {

@@ -8,6 +8,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { type DisplayBoardLists, LIST_TABLES } from './display-board-lists.ts';
+import { sameCustomer } from './same-customer.ts';
 
 function listOf(key: keyof DisplayBoardLists) {
   const { table, column } = LIST_TABLES[key];
@@ -19,12 +20,8 @@ function listOf(key: keyof DisplayBoardLists) {
 function configQuery(db: Db, customerId: string) {
   return db
     .selectFrom('display_boards as b')
-    .innerJoin('departments as d', (join) =>
-      join.onRef('d.id', '=', 'b.department_id').onRef('d.customer_id', '=', 'b.customer_id'),
-    )
-    .innerJoin('sites as s', (join) =>
-      join.onRef('s.id', '=', 'd.site_id').onRef('s.customer_id', '=', 'd.customer_id'),
-    )
+    .innerJoin('departments as d', (join) => sameCustomer(join, 'd.id', 'b.department_id'))
+    .innerJoin('sites as s', (join) => sameCustomer(join, 's.id', 'd.site_id'))
     .where('b.customer_id', '=', customerId)
     .select([
       'b.id',

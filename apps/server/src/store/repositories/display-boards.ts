@@ -55,6 +55,26 @@ export async function insertDisplayBoard(
   return row.id;
 }
 
+/**
+ * Moves the board id sequence past the highest id, after boards were inserted with
+ * fixed ids (the demo seed's), so later boards never collide with them.
+ */
+export async function moveBoardIdsPastHighest(db: Db): Promise<void> {
+  await sql`SELECT setval(pg_get_serial_sequence('display_boards', 'id'), (SELECT max(id) FROM display_boards))`.execute(
+    db,
+  );
+}
+
+/**
+ * Whether no board of any customer has these ids. The one query that looks across
+ * customers, on purpose: board ids are global, and only their existence is read.
+ */
+export async function areBoardIdsFree(db: Db, ids: readonly number[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const taken = await db.selectFrom('display_boards').select('id').where('id', 'in', ids).execute();
+  return taken.length === 0;
+}
+
 /** Returns whether the customer has the board (and so it was updated). */
 export async function updateDisplayBoard(
   db: Db,

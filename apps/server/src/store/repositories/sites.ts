@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import { sameCustomer } from './same-customer.ts';
 
 export interface Site {
   readonly id: number;
@@ -80,12 +81,8 @@ export async function findWorkflowTimeZone(
 ): Promise<string | undefined> {
   const row = await db
     .selectFrom('workflows as w')
-    .innerJoin('departments as d', (join) =>
-      join.onRef('d.id', '=', 'w.department_id').onRef('d.customer_id', '=', 'w.customer_id'),
-    )
-    .innerJoin('sites as s', (join) =>
-      join.onRef('s.id', '=', 'd.site_id').onRef('s.customer_id', '=', 'd.customer_id'),
-    )
+    .innerJoin('departments as d', (join) => sameCustomer(join, 'd.id', 'w.department_id'))
+    .innerJoin('sites as s', (join) => sameCustomer(join, 's.id', 'd.site_id'))
     .select('s.default_timezone')
     .where('w.customer_id', '=', customerId)
     .where('w.id', '=', workflowId)

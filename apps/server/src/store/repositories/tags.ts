@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import { sameCustomer } from './same-customer.ts';
 
 export interface Tag {
   readonly id: number;
@@ -112,9 +113,7 @@ export async function listFreePatientBadges(
 ): Promise<(Badge & { battery_low: boolean })[]> {
   return db
     .selectFrom('badges as b')
-    .leftJoin('tags as t', (join) =>
-      join.onRef('t.id', '=', 'b.tag_id').onRef('t.customer_id', '=', 'b.customer_id'),
-    )
+    .leftJoin('tags as t', (join) => sameCustomer(join, 't.id', 'b.tag_id'))
     .select([
       'b.id',
       'b.label',
@@ -127,8 +126,7 @@ export async function listFreePatientBadges(
         exists(
           selectFrom('visits as v')
             .select('v.id')
-            .whereRef('v.customer_id', '=', 'b.customer_id')
-            .whereRef('v.badge_id', '=', 'b.id')
+            .where((eb) => sameCustomer(eb, 'v.badge_id', 'b.id'))
             .where('v.completed_at', 'is', null),
         ),
       ),
@@ -138,8 +136,7 @@ export async function listFreePatientBadges(
         exists(
           selectFrom('staff as s')
             .select('s.id')
-            .whereRef('s.customer_id', '=', 'b.customer_id')
-            .whereRef('s.badge_id', '=', 'b.id'),
+            .where((eb) => sameCustomer(eb, 's.badge_id', 'b.id')),
         ),
       ),
     )

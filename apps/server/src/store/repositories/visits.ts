@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
+import { sameCustomer } from './same-customer.ts';
 
 export interface Visit {
   readonly id: number;
@@ -50,8 +51,7 @@ function staffIds(eb: ExpressionBuilder<Database, 'visits'>) {
       eb
         .selectFrom('visit_staff')
         .select(sql<number[]>`array_agg(visit_staff.staff_id ORDER BY visit_staff.staff_id)`.as('ids'))
-        .whereRef('visit_staff.customer_id', '=', 'visits.customer_id')
-        .whereRef('visit_staff.visit_id', '=', 'visits.id'),
+        .where((inner) => sameCustomer(inner, 'visit_staff.visit_id', 'visits.id')),
       sql<number[]>`'{}'::integer[]`,
     )
     .$castTo<number[]>()

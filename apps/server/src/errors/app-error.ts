@@ -14,3 +14,8 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
     this.statusCode = errorStatus(code);
   }
 }
+
+/** Whether `error` is an AppError with this code (its params then typed for that code). */
+export function isAppError<C extends ErrorCode>(error: unknown, code: C): error is AppError<C> {
+  return error instanceof AppError && error.code === code;
+}

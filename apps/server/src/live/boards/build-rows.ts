@@ -1,6 +1,6 @@
 import type { DisplayBoardConfig } from '@careboard/contracts';
 import type { Db } from '../../store/database.ts';
-import type { BoardScope } from '../../store/repositories/board-rows.ts';
+import type { BoardScope } from '../../store/repositories/board-row-queries.ts';
 
 /** A row any board sends: its key identifies it across frames. */
 export interface KeyedRow {

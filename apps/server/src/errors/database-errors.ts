@@ -1,5 +1,5 @@
 import { PAR_LEVELS_ENTITY } from '@careboard/contracts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 
 /** What pg's DatabaseError carries that we read. */
 interface PgError {

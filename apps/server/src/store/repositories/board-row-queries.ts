@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { sameCustomer } from './same-customer.ts';
 
 /** What a board shows is limited by its lists: an empty list means "all". */
 export interface BoardScope {
@@ -24,15 +25,9 @@ export interface BoardVisit {
 export async function listBoardVisits(db: Db, customerId: string, scope: BoardScope): Promise<BoardVisit[]> {
   let query = db
     .selectFrom('visits as v')
-    .leftJoin('badges as b', (join) =>
-      join.onRef('b.id', '=', 'v.badge_id').onRef('b.customer_id', '=', 'v.customer_id'),
-    )
-    .leftJoin('locations as l', (join) =>
-      join.onRef('l.id', '=', 'v.location_id').onRef('l.customer_id', '=', 'v.customer_id'),
-    )
-    .leftJoin('stations as s', (join) =>
-      join.onRef('s.id', '=', 'v.station_id').onRef('s.customer_id', '=', 'v.customer_id'),
-    )
+    .leftJoin('badges as b', (join) => sameCustomer(join, 'b.id', 'v.badge_id'))
+    .leftJoin('locations as l', (join) => sameCustomer(join, 'l.id', 'v.location_id'))
+    .leftJoin('stations as s', (join) => sameCustomer(join, 's.id', 'v.station_id'))
     .select([
       'v.id',
       'v.first_name',
@@ -66,12 +61,8 @@ export async function listStaffOfVisits(
   if (visitIds.length === 0) return [];
   return db
     .selectFrom('visit_staff as vs')
-    .innerJoin('staff as st', (join) =>
-      join.onRef('st.id', '=', 'vs.staff_id').onRef('st.customer_id', '=', 'vs.customer_id'),
-    )
-    .innerJoin('staff_types as t', (join) =>
-      join.onRef('t.id', '=', 'st.staff_type_id').onRef('t.customer_id', '=', 'st.customer_id'),
-    )
+    .innerJoin('staff as st', (join) => sameCustomer(join, 'st.id', 'vs.staff_id'))
+    .innerJoin('staff_types as t', (join) => sameCustomer(join, 't.id', 'st.staff_type_id'))
     .select([
       'vs.visit_id',
       'st.display_name',
@@ -97,9 +88,7 @@ export interface BoardPhase {
 export async function listBoardPhases(db: Db, customerId: string, scope: BoardScope): Promise<BoardPhase[]> {
   let query = db
     .selectFrom('phases as p')
-    .innerJoin('workflows as w', (join) =>
-      join.onRef('w.id', '=', 'p.workflow_id').onRef('w.customer_id', '=', 'p.customer_id'),
-    )
+    .innerJoin('workflows as w', (join) => sameCustomer(join, 'w.id', 'p.workflow_id'))
     .select([
       'p.id',
       'p.workflow_id',
@@ -148,24 +137,12 @@ export async function listRecentBoardCalls(
 ): Promise<BoardCall[]> {
   let query = db
     .selectFrom('calls as c')
-    .innerJoin('visits as v', (join) =>
-      join.onRef('v.id', '=', 'c.visit_id').onRef('v.customer_id', '=', 'c.customer_id'),
-    )
-    .innerJoin('stations as s', (join) =>
-      join.onRef('s.id', '=', 'c.station_id').onRef('s.customer_id', '=', 'c.customer_id'),
-    )
-    .innerJoin('workflows as w', (join) =>
-      join.onRef('w.id', '=', 'v.workflow_id').onRef('w.customer_id', '=', 'v.customer_id'),
-    )
-    .innerJoin('phases as p', (join) =>
-      join.onRef('p.id', '=', 'v.phase_id').onRef('p.customer_id', '=', 'v.customer_id'),
-    )
-    .leftJoin('badges as b', (join) =>
-      join.onRef('b.id', '=', 'v.badge_id').onRef('b.customer_id', '=', 'v.customer_id'),
-    )
-    .leftJoin('tags as t', (join) =>
-      join.onRef('t.id', '=', 'v.tag_id').onRef('t.customer_id', '=', 'v.customer_id'),
-    )
+    .innerJoin('visits as v', (join) => sameCustomer(join, 'v.id', 'c.visit_id'))
+    .innerJoin('stations as s', (join) => sameCustomer(join, 's.id', 'c.station_id'))
+    .innerJoin('workflows as w', (join) => sameCustomer(join, 'w.id', 'v.workflow_id'))
+    .innerJoin('phases as p', (join) => sameCustomer(join, 'p.id', 'v.phase_id'))
+    .leftJoin('badges as b', (join) => sameCustomer(join, 'b.id', 'v.badge_id'))
+    .leftJoin('tags as t', (join) => sameCustomer(join, 't.id', 'v.tag_id'))
     .select([
       'c.id',
       'c.called_at',
@@ -227,12 +204,8 @@ export async function listParLevelCounts(
 ): Promise<ParLevelCount[]> {
   let query = db
     .selectFrom('par_levels as pl')
-    .innerJoin('locations as l', (join) =>
-      join.onRef('l.id', '=', 'pl.location_id').onRef('l.customer_id', '=', 'pl.customer_id'),
-    )
-    .innerJoin('asset_types as at', (join) =>
-      join.onRef('at.id', '=', 'pl.asset_type_id').onRef('at.customer_id', '=', 'pl.customer_id'),
-    )
+    .innerJoin('locations as l', (join) => sameCustomer(join, 'l.id', 'pl.location_id'))
+    .innerJoin('asset_types as at', (join) => sameCustomer(join, 'at.id', 'pl.asset_type_id'))
     .select([
       'pl.location_id',
       'l.name as location_name',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 import { keyOfDetail, toAppError } from './database-errors.ts';
 
 const pgError = (fields: Record<string, string>) => Object.assign(new Error('pg'), fields);
