@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { RunOptions, RunResult } from './run-options.ts';
 
-/** Product budget (design/product.md §6): p99 commit → visible under 250 ms at 1,000 boards. */
+/** Product budget (docs/product.md, Targets): p99 commit → visible under 250 ms at 1,000 boards. */
 export const BUDGET = { boards: 1_000, p99Ms: 250 } as const;
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });

@@ -7,7 +7,7 @@ export interface SoakPage {
   readonly cdp: CDPSession;
 }
 
-/** The four demo boards, one of each type (product.md §7), and the bench's idle baseline. */
+/** The four demo boards, one of each type (docs/product.md, The demo), and the bench's idle baseline. */
 export const SOAKED_BOARDS = [
   { id: 1, label: 'workflow (1)' },
   { id: 2, label: 'family (2)' },

@@ -1,5 +1,5 @@
 /**
- * bench/soak: whether a board left running grows its JS heap or DOM (product.md §6).
+ * bench/soak: whether a board left running grows its JS heap or DOM (docs/product.md, Targets).
  *
  *   npm run bench:soak [-- --minutes 10 --sample-sec 30 --rate 30]
  *

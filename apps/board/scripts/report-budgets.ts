@@ -1,5 +1,5 @@
 /**
- * Reports the board app's JavaScript budgets after `vite build` (product.md §6)
+ * Reports the board app's JavaScript budgets after `vite build` (docs/product.md, Targets; decision BRD-22)
  * and exits 1 when one is exceeded:
  * - first load: the entry chunk, the app shell (router, auth, live connection,
  *   react-intl; main.tsx starts fetching it at once, beside config.json) and
@@ -92,7 +92,7 @@ function main(): void {
     );
   }
   if (over) {
-    console.error('JavaScript budget exceeded (product.md §6).');
+    console.error('JavaScript budget exceeded (docs/product.md, Targets; decision BRD-22).');
     process.exit(1);
   }
 }

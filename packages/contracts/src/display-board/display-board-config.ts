@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** Columns a workflow board's table can show (product.md §3). */
+/** Columns a workflow board's table can show (docs/product.md, The four boards). */
 export const tableColumnKeys = Object.freeze([
   'badge_label',
   'display_name',

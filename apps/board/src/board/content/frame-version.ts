@@ -1,5 +1,5 @@
 /**
- * Frame versions are `<change log version>.<n>` (README Decisions) and only grow.
+ * Frame versions are `<change log version>.<n>` (decision LIVE-06) and only grow.
  * Compared part by part as numbers: "10.0" is newer than "9.3".
  */
 export function compareVersions(a: string, b: string): number {
