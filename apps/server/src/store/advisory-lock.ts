@@ -59,6 +59,9 @@ export function runOnOneNode(options: OneNodeOptions): OneNode {
   let stopped = false;
   let client: pg.Client | undefined;
   let work: Work | undefined;
+  /** Work whose lock was lost and that is still winding down: this node counts as leading until it has. */
+  let winding: Work | undefined;
+  let windingDown: Promise<void> = Promise.resolve();
   let wake = () => {};
 
   /** The session is gone or unusable: stop the work it guarded and drop the connection. */
@@ -67,8 +70,13 @@ export function runOnOneNode(options: OneNodeOptions): OneNode {
     work = undefined;
     client = undefined;
     if (lostWork) {
+      winding = lostWork;
       log.warn({ err: error }, 'lost the lock: stopping the work here');
-      await lostWork.stop().catch((stopError: unknown) => log.error({ err: stopError }, 'stopping failed'));
+      windingDown = lostWork
+        .stop()
+        .catch((stopError: unknown) => log.error({ err: stopError }, 'stopping failed'));
+      await windingDown;
+      winding = undefined;
     }
     await lostClient?.end().catch(() => undefined);
   };
@@ -89,6 +97,8 @@ export function runOnOneNode(options: OneNodeOptions): OneNode {
   };
 
   const attempt = async () => {
+    // Not before the lost work has stopped: this node must not run it twice at once.
+    if (winding) return;
     client ??= await connect();
     if (work) {
       // Still our session, so still our lock.
@@ -126,13 +136,15 @@ export function runOnOneNode(options: OneNodeOptions): OneNode {
   })();
 
   return {
+    /** Whether the work runs here: from its start until it has stopped, lock lost or not. */
     get leading() {
-      return work !== undefined;
+      return work !== undefined || winding !== undefined;
     },
     async stop() {
       stopped = true;
       wake();
       await loop;
+      await windingDown;
       const [ending, session] = [work, client];
       work = undefined;
       client = undefined;
