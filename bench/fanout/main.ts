@@ -59,6 +59,8 @@ async function run(options: Options): Promise<number> {
     dataDir: path.join(database.dir, 'server'),
     // Every board connects from 127.0.0.1 within the minute.
     connectionsPerMinute: options.boards * 2 + 100,
+    // ...and holds them open at once (CAREBOARD_CONNECTIONS_PER_ADDRESS, decision FND-25).
+    connectionsPerAddress: options.boards * 2 + 100,
     profileDir: options.profileDir,
   });
   cleanups.push(() => server.stop());

@@ -22,6 +22,8 @@ export interface ServerProcessOptions {
   readonly databaseUrl: string;
   readonly dataDir: string;
   readonly connectionsPerMinute: number;
+  /** Every board connects from 127.0.0.1: the cap of open connections per address must hold them all. */
+  readonly connectionsPerAddress: number;
   readonly profileDir: string | undefined;
 }
 
@@ -41,6 +43,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       CAREBOARD_SIMULATOR_RATE: '0',
       CAREBOARD_BOARD_DIR: BOARD_DIR,
       CAREBOARD_LIVE_CONNECTIONS_PER_MINUTE: String(options.connectionsPerMinute),
+      CAREBOARD_CONNECTIONS_PER_ADDRESS: String(options.connectionsPerAddress),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

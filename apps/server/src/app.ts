@@ -17,15 +17,19 @@ import { API_PREFIX, type Config } from './config/config.ts';
 import { DEMO_CUSTOMER, seedDemo } from './demo/seed.ts';
 import { startSimulator } from './demo/simulator.ts';
 import { serveBoardApp } from './http/board-app.ts';
-import { BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.ts';
+import { compileTrustProxy, installForwardedHeaders } from './http/client-address.ts';
+import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
+import { answerFrameworkError, BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.ts';
 import { installRequestLog } from './http/request-log.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { installStorableTextCheck } from './http/storable-text-check.ts';
 import { installXsrf } from './http/xsrf.ts';
 import { seedDemoAccounts } from './identity/demo-accounts.ts';
 import { registerIdentity } from './identity/register-identity.ts';
 import type { Throttles } from './identity/throttle.ts';
 import { registerLive } from './live/register-live.ts';
 import { runOnOneNode } from './store/advisory-lock.ts';
+import { startChangeLogPruning } from './store/change-log-pruning.ts';
 import { migrateToLatest, openDatabase } from './store/database.ts';
 import { findDisplayBoardConfig } from './store/repositories/display-boards.ts';
 
@@ -50,26 +54,39 @@ export async function buildApp({
   logger,
   throttles,
 }: AppOptions): Promise<FastifyInstance> {
+  // Whose X-Forwarded-* count: one decision for request.ip, the live upgrade limits and the cap (FND-24).
+  const trustProxy = compileTrustProxy(config.http.trustedProxies);
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // Our own one-line request log replaces Fastify's two lines per request.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A path Fastify cannot route (bad percent-encoding) is a catalogue 400 too.
+    frameworkErrors: answerFrameworkError,
+    // Header, body and idle timeouts: a trickled request is cut (FND-25).
+    ...serverTimeouts(config.http.requestTimeoutSec),
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  capConnectionsPerAddress(app.server, { cap: config.http.connectionsPerAddress, trustProxy, log: logger });
+  installForwardedHeaders(app, {
+    trust: trustProxy,
+    publicScheme: config.publicUrl.startsWith('https:') ? 'https' : 'http',
+  });
   installErrorHandling(app);
   installRequestLog(app);
+  // Under the services' text schema, a net for every API body and query (FND-26).
+  installStorableTextCheck(app, isApiPath);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   // store
-  const db = openDatabase(databaseUrl);
+  const db = openDatabase(databaseUrl, 10, config.store.databaseTimeoutMs);
   app.addHook('onClose', () => db.destroy());
   await migrateToLatest(db);
   if (config.demo) {
@@ -102,11 +119,12 @@ export async function buildApp({
     db,
     databaseUrl,
     auth,
-    trustProxy: config.trustProxy,
+    trustProxy,
     boardOrigin: config.identity.boardOrigin,
     log: logger,
     findBoardConfig: (customerId, id) => findDisplayBoardConfig(db, customerId, id),
     connectionsPerMinutePerAddress: config.live.connectionsPerMinutePerAddress,
+    introspection: config.live.introspection,
     redisUrl: config.redisUrl,
   });
 
@@ -122,6 +140,16 @@ export async function buildApp({
     });
     app.addHook('preClose', () => simulator.stop());
   }
+
+  // store upkeep: change_log keeps what catch-up and "last change" need, pruned by one node (LIVE-13)
+  const pruning = runOnOneNode({
+    databaseUrl,
+    lock: 'careboard.change-log-pruning',
+    log: logger,
+    start: () =>
+      startChangeLogPruning({ db, retentionHours: config.store.changeLogRetentionHours, log: logger }),
+  });
+  app.addHook('preClose', () => pruning.stop());
 
   // board app
   await serveBoardApp(app, { root: config.boardDir, isApiPath });

@@ -2,7 +2,11 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './http/logger.ts';
 import { DataDirInUseError } from './store/data-dir-lock.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './store/embedded-postgres.ts';
+import {
+  DataDirNotAccessibleError,
+  type EmbeddedDatabase,
+  startEmbeddedPostgres,
+} from './store/embedded-postgres.ts';
 
 /** Mistakes an operator can fix get one clear message and exit code 1, no stack trace. */
 function exitWith(message: string): never {
@@ -26,7 +30,8 @@ async function main(): Promise<void> {
   try {
     embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
   } catch (error) {
-    if (error instanceof DataDirInUseError) exitWith(error.message);
+    if (error instanceof DataDirInUseError || error instanceof DataDirNotAccessibleError)
+      exitWith(error.message);
     throw error;
   }
   // We own the shutdown order (stop taking requests, then stop PostgreSQL), so

@@ -102,6 +102,36 @@ describe('npm run careboard', () => {
     ).rejects.toMatchObject({ error: 'invalid_grant' });
   }, 30_000);
 
+  it('assigns a device another board: its token reads that one, with no re-activation (IDN-16)', async () => {
+    const config = await discover(server, 'demo-device');
+    const device = await deviceAuthorization(config, server, 2);
+    await confirmOnPhone(device.verification_uri_complete ?? '');
+    const tokens = await oidc.pollDeviceAuthorizationGrant(config, { ...device, interval: 1 });
+    const line = (await careboard(['device', 'list', '--customer', 'demo'])).out
+      .split('\n')
+      .find((row) => row.includes('active') && row.endsWith('board 2'));
+    const id = line?.split('\t')[0] ?? '';
+    expect(id).not.toBe('');
+    expect(await careboard(['device', 'assign', id, '--board', '999'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('has no board 999'),
+    });
+    const assigned = await careboard(['device', 'assign', id, '--board', '1']);
+    expect(assigned, assigned.err).toMatchObject({ code: 0, out: `Device ${id} shows board 1.\n` });
+    expect((await careboard(['device', 'list'])).out).toContain('board 1');
+    const read = async (board: number) =>
+      (
+        await fetch(`${server.baseUrl}/api/display-boards/${board}`, {
+          headers: { authorization: `Bearer ${tokens.access_token}` },
+        })
+      ).status;
+    // The server keeps a device's board for a few seconds.
+    const until = Date.now() + 20_000;
+    while ((await read(1)) !== 200 && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+    expect(await read(1)).toBe(200);
+    expect(await read(2)).toBe(404);
+  }, 60_000);
+
   it('rotates signing keys', async () => {
     const rotated = await careboard(['keys', 'rotate']);
     expect(rotated.out).toMatch(/^Added signing key \S+\./);

@@ -31,11 +31,14 @@ describe('CORS on the token and device endpoints', () => {
 describe('behind a TLS proxy', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { PUBLIC_URL: 'https://boards.example.test' } });
+    // The documented local TLS proxy: its X-Forwarded-* count (decision FND-24).
+    server = await startTestServer({
+      env: { PUBLIC_URL: 'https://boards.example.test', TRUSTED_PROXIES: 'loopback' },
+    });
   });
   afterAll(() => server?.close());
 
-  it('is the issuer at the public https address, trusting X-Forwarded-*', async () => {
+  it('is the issuer at the public https address, trusting X-Forwarded-* from the proxy', async () => {
     const response = await fetch(`${server.baseUrl}/.well-known/openid-configuration`, {
       headers: {
         'x-forwarded-host': 'boards.example.test',

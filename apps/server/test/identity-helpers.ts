@@ -12,10 +12,12 @@ export async function discover(server: TestServer, clientId: string): Promise<oi
   });
 }
 
-export function deviceAuthorization(config: oidc.Configuration, server: TestServer) {
+/** A screen asking for a code; with `displayBoardId`, as the board app opened for that board does. */
+export function deviceAuthorization(config: oidc.Configuration, server: TestServer, displayBoardId?: number) {
   return oidc.initiateDeviceAuthorization(config, {
     scope: deviceFlowScopes.join(' '),
     audience: server.config.identity.audience,
+    ...(displayBoardId ? { display_board_id: String(displayBoardId) } : {}),
   });
 }
 

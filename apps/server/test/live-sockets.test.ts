@@ -8,6 +8,8 @@ import { startTestServer, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** Scopes every socket action needs (contracts' actionScopes), so these tests reach the actions. */
+const STAFF = { scope: 'access:display-board write:patients write:*' };
 let server: TestServer;
 const sockets: Client[] = [];
 
@@ -67,9 +69,9 @@ describe('socket gateway connections', () => {
   });
 
   it('keeps a connection renewed with a token of the same customer', async () => {
-    const socket = connect(await accessToken(server));
+    const socket = connect(await accessToken(server, STAFF));
     await connected(socket);
-    socket.emit('refreshToken', await accessToken(server, { sub: 'renewed' }));
+    socket.emit('refreshToken', await accessToken(server, { ...STAFF, sub: 'renewed' }));
     const answer = new Promise((resolve) => socket.once('device.reload.error', resolve));
     socket.emit('device.reload', { correlation_id: 'still-here', display_board_id: 424242 });
     expect(await answer).toMatchObject({ correlation_id: 'still-here' });
@@ -79,7 +81,7 @@ describe('socket gateway connections', () => {
 
 describe('socket actions', () => {
   it('answers an action with <action>.error carrying the correlation_id and a catalogue code', async () => {
-    const socket = connect(await accessToken(server));
+    const socket = connect(await accessToken(server, STAFF));
     await connected(socket);
     const answer = new Promise((resolve) => socket.once('device.reload.error', resolve));
     socket.emit('device.reload', { correlation_id: 'c-1', display_board_id: 424242 });
@@ -91,7 +93,7 @@ describe('socket actions', () => {
   });
 
   it('answers a request without a correlation_id, or with wrong types, with an error, not a crash', async () => {
-    const socket = connect(await accessToken(server));
+    const socket = connect(await accessToken(server, STAFF));
     await connected(socket);
     const missing = new Promise((resolve) => socket.once('patient.call.error', resolve));
     socket.emit('patient.call', { visit_id: 1, station_id: 1 } as never);
@@ -108,7 +110,7 @@ describe('socket actions', () => {
   });
 
   it('survives garbage frames from one client while serving another', async () => {
-    const good = connect(await accessToken(server));
+    const good = connect(await accessToken(server, STAFF));
     await connected(good);
     const raw = new WebSocket(
       `${server.config.runtime.GRAPHQL_URL.replace('/graphql', '')}/socket.io/?EIO=4&transport=websocket`,

@@ -27,7 +27,8 @@ function run(env: Record<string, string>): Run {
   return { child, output: () => output, exited };
 }
 
-async function waitFor(predicate: () => boolean, what: string, ms = 30_000): Promise<void> {
+// Generous: three servers start and stop in one test, each loading the server's modules (seconds under load).
+async function waitFor(predicate: () => boolean, what: string, ms = 90_000): Promise<void> {
   const until = Date.now() + ms;
   while (!predicate()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
@@ -68,6 +69,30 @@ describe('starting the server', () => {
     expect(r.output()).not.toMatch(/\n\s+at /);
   });
 
+  it('stops with one line naming the fix when PostgreSQL cannot enter the data directory (mode 0700)', async () => {
+    // As `mktemp -d` makes it. As root, PostgreSQL runs as the postgres user, who cannot enter it.
+    const closed = mkdtempSync(path.join(tmpdir(), 'careboard-0700-'));
+    chmodSync(closed, 0o700);
+    try {
+      const r = run({ PORT: String(await freePort()), CAREBOARD_DATA_DIR: closed });
+      running.push(r);
+      if (process.getuid?.() === 0) {
+        expect(await r.exited).toBe(1);
+        expect(r.output().trim()).toBe(
+          `CAREBOARD_DATA_DIR ${closed} is not accessible to the postgres user (it has mode 0700): chmod o+x ${closed}, or choose another directory.`,
+        );
+        expect(readdirSync(closed)).toEqual([]);
+      } else {
+        // Not root: PostgreSQL runs as this user, who owns the directory.
+        await waitFor(() => r.output().includes('Careboard is running'), 'the server');
+        r.child.kill('SIGINT');
+        expect(await r.exited).toBe(0);
+      }
+    } finally {
+      rmSync(closed, { recursive: true, force: true });
+    }
+  });
+
   it('runs on the embedded PostgreSQL, refuses a second server on the same data directory, and leaves no PostgreSQL behind', async () => {
     const port = await freePort();
     const first = run({ PORT: String(port), CAREBOARD_DATA_DIR: dataDir });
@@ -100,7 +125,7 @@ describe('starting the server', () => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
     expect(postgresProcessesFor(dataDir)).toEqual([]);
-  });
+  }, 180_000);
 
   it('recovers a data directory whose server was killed without shutting down', async () => {
     const port = await freePort();
@@ -119,5 +144,5 @@ describe('starting the server', () => {
     next.child.kill('SIGINT');
     expect(await next.exited).toBe(0);
     expect(postgresProcessesFor(dataDir)).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+export * from './auth/action-scopes.ts';
 export * from './auth/scopes.ts';
 export * from './config/customer-config.ts';
 export * from './config/runtime-config.ts';
@@ -9,3 +10,4 @@ export * from './graphql/display-board.ts';
 export * from './live/board-content.ts';
 export * from './live/close-codes.ts';
 export * from './live/socket-events.ts';
+export * from './text/storable-text.ts';

@@ -7,13 +7,12 @@ import { setParLevels } from '../services/set-par-levels.ts';
 import type { Db } from '../store/database.ts';
 import { bearer, idParams } from './route-parts.ts';
 
-const CONFIGURE = 'write:*';
 const tags = ['equipment'];
 
 /** Materials management: move an asset, set a location's PAR levels (all rows in one transaction). */
 export async function assetRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: app.auth.require(CONFIGURE) };
+  const guard = { preHandler: app.auth.require('asset.write') };
 
   routes.put(
     '/assets/:id/location',

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
+import { textSchema } from '../services/schema-parts.ts';
 
 const clientError = z.strictObject({
-  message: z.string().max(1000),
-  stack: z.string().max(8000).nullable().optional(),
-  url: z.string().max(2000).nullable().optional(),
-  release: z.string().max(100).nullable().optional(),
+  message: textSchema().max(1000),
+  stack: textSchema().max(8000).nullable().optional(),
+  url: textSchema().max(2000).nullable().optional(),
+  release: textSchema().max(100).nullable().optional(),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { BOARD_SCOPE, displayBoardConfigSchema } from '@careboard/contracts';
+import { displayBoardConfigSchema } from '@careboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,6 @@ import type { Db } from '../store/database.ts';
 import { findDisplayBoardConfig, listDisplayBoardConfigs } from '../store/repositories/display-boards.ts';
 import { bearer, idParams } from './route-parts.ts';
 
-const CONFIGURE = 'write:*';
 const tags = ['display boards'];
 
 /** Display boards: read with access:display-board; created, changed and deleted with write:*. */
@@ -22,20 +21,30 @@ export async function displayBoardRoutes(app: FastifyInstance, { db }: { db: Db 
   routes.get(
     '/display-boards',
     {
-      preHandler: app.auth.require(BOARD_SCOPE),
+      preHandler: app.auth.require('display-board.read'),
       schema: { tags, security: bearer, response: { 200: z.array(displayBoardConfigSchema) } },
     },
-    async (request) => listDisplayBoardConfigs(db, principalOf(request).customerId),
+    async (request) => {
+      const principal = principalOf(request);
+      const boards = await listDisplayBoardConfigs(db, principal.customerId);
+      // A screen sees its own board only (IDN-16).
+      const only = await app.auth.boards.deviceBoard(principal);
+      return only === undefined ? boards : boards.filter((board) => board.id === only);
+    },
   );
 
   routes.get(
     '/display-boards/:id',
     {
-      preHandler: app.auth.require(BOARD_SCOPE),
+      preHandler: app.auth.require('display-board.read'),
       schema: { tags, security: bearer, params: idParams, response: { 200: displayBoardConfigSchema } },
     },
     async (request) => {
-      const config = await findDisplayBoardConfig(db, principalOf(request).customerId, request.params.id);
+      const principal = principalOf(request);
+      // Another board than a screen's own is not found, as another customer's is (IDN-16).
+      const config = (await app.auth.boards.mayRead(principal, request.params.id))
+        ? await findDisplayBoardConfig(db, principal.customerId, request.params.id)
+        : undefined;
       if (!config) throw new AppError('ENTITY_NOT_FOUND', { entity: 'Display board', id: request.params.id });
       return config;
     },
@@ -44,7 +53,7 @@ export async function displayBoardRoutes(app: FastifyInstance, { db }: { db: Db 
   routes.post(
     '/display-boards',
     {
-      preHandler: app.auth.require(CONFIGURE),
+      preHandler: app.auth.require('display-board.configure'),
       schema: {
         tags,
         security: bearer,
@@ -59,7 +68,7 @@ export async function displayBoardRoutes(app: FastifyInstance, { db }: { db: Db 
   routes.patch(
     '/display-boards/:id',
     {
-      preHandler: app.auth.require(CONFIGURE),
+      preHandler: app.auth.require('display-board.configure'),
       schema: {
         tags,
         security: bearer,
@@ -74,7 +83,10 @@ export async function displayBoardRoutes(app: FastifyInstance, { db }: { db: Db 
 
   routes.delete(
     '/display-boards/:id',
-    { preHandler: app.auth.require(CONFIGURE), schema: { tags, security: bearer, params: idParams } },
+    {
+      preHandler: app.auth.require('display-board.configure'),
+      schema: { tags, security: bearer, params: idParams },
+    },
     async (request, reply) => {
       await deleteDisplayBoard(db, principalOf(request).customerId, request.params.id);
       return reply.status(204).send();

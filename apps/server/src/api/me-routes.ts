@@ -3,7 +3,7 @@ import { type Auth, principalOf } from '../identity/require-scopes.ts';
 
 /** GET /me: who the token says the caller is (any valid token; no particular scope). */
 export async function meRoutes(app: FastifyInstance, { auth }: { auth: Auth }): Promise<void> {
-  app.get('/me', { preHandler: auth.require() }, async (request) => {
+  app.get('/me', { preHandler: auth.require('me.read') }, async (request) => {
     const principal = principalOf(request);
     return {
       customer_id: principal.customerId,

@@ -11,7 +11,7 @@ export async function messageRoutes(app: FastifyInstance, { db }: { db: Db }): P
   app.withTypeProvider<ZodTypeProvider>().post(
     '/messages',
     {
-      preHandler: app.auth.require('write:patients'),
+      preHandler: app.auth.require('message.post'),
       schema: { tags: ['messages'], security: bearer, body: postMessageFields.omit({ sender_type: true }) },
     },
     async (request, reply) => {

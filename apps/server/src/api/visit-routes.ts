@@ -9,13 +9,12 @@ import { admitVisitInput, callVisitToStationInput, moveVisitToPhaseInput } from 
 import type { Db } from '../store/database.ts';
 import { bearer, idParams } from './route-parts.ts';
 
-const WRITE_PATIENTS = 'write:patients';
 const tags = ['patient flow'];
 
 /** The writes a staff console makes to patient flow; each is one transaction in its service. */
 export async function visitRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: app.auth.require(WRITE_PATIENTS) };
+  const guard = { preHandler: app.auth.require('visit.write') };
 
   routes.post(
     '/visits',
@@ -49,7 +48,7 @@ export async function visitRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
   routes.post(
     '/visits/:id/calls',
     {
-      ...guard,
+      preHandler: app.auth.require('patient.call'),
       schema: {
         tags,
         security: bearer,

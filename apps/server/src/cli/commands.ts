@@ -3,11 +3,12 @@ import { createAccountIfMissing } from '../identity/accounts.ts';
 import { addSigningKey } from '../identity/keys.ts';
 import { revokeGrant } from '../identity/oidc-adapter.ts';
 import { isRole, roles } from '../identity/roles.ts';
-import { listAccounts } from '../store/accounts.ts';
+import { listAccounts, setAccountDisabled, updateAccountRole } from '../store/accounts.ts';
 import { findCustomer } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
 import { listDeviceActivations, markDeviceRevoked } from '../store/device-activations.ts';
 import { listIdentityKeys, retireIdentityKey } from '../store/identity-keys.ts';
+import { assignBoardOfGrant, revokeDeviceOfGrant } from '../store/repositories/devices.ts';
 
 export class UsageError extends Error {}
 
@@ -58,6 +59,43 @@ export async function userList(db: Db, options: Options, print: Print): Promise<
   }
 }
 
+/**
+ * Changes an account's role. Its existing grants are checked against the new
+ * role at their next use: one holding a scope the role lacks ends (IDN-13).
+ */
+export async function userSetRole(
+  db: Db,
+  email: string | undefined,
+  options: Options,
+  print: Print,
+): Promise<void> {
+  if (!email)
+    throw new UsageError('Name the account: careboard user set-role <email> --customer <id> --role <role>.');
+  const customerId = required(options, 'customer');
+  const role = required(options, 'role');
+  if (!isRole(role)) throw new UsageError(`--role must be one of ${roles.join(', ')}.`);
+  if (!(await updateAccountRole(db, customerId, email, role)))
+    throw new UsageError(`There is no account ${email} of ${customerId}.`);
+  print(`${email} of ${customerId} is now ${role}. Sign-ins that need more end at their next token refresh.`);
+}
+
+/** Disables an account (or enables it again): no sign-in, and its grants end at their next use (IDN-13). */
+export async function userDisable(
+  db: Db,
+  email: string | undefined,
+  disabled: boolean,
+  print: Print,
+): Promise<void> {
+  const verb = disabled ? 'disable' : 'enable';
+  if (!email) throw new UsageError(`Name the account: careboard user ${verb} <email>.`);
+  if (!(await setAccountDisabled(db, email, disabled))) throw new UsageError(`There is no account ${email}.`);
+  print(
+    disabled
+      ? `Disabled ${email}: it cannot sign in, and its sign-ins and the displays it activated end at their next token refresh.`
+      : `Enabled ${email}.`,
+  );
+}
+
 export async function deviceList(db: Db, options: Options, print: Print): Promise<void> {
   for (const device of await listDeviceActivations(db, text(options, 'customer'))) {
     const state = device.revoked_at ? `revoked ${device.revoked_at.toISOString()}` : 'active';
@@ -71,6 +109,7 @@ export async function deviceList(db: Db, options: Options, print: Print): Promis
         `seen ${seen}`,
         device.ip ?? '',
         device.user_agent ?? '',
+        device.display_board_id === null ? 'no board' : `board ${device.display_board_id}`,
       ].join('\t'),
     );
   }
@@ -80,9 +119,30 @@ export async function deviceList(db: Db, options: Options, print: Print): Promis
 export async function deviceRevoke(db: Db, grantId: string | undefined, print: Print): Promise<void> {
   if (!grantId) throw new UsageError('Name the device: careboard device revoke <id from device list>.');
   const marked = await markDeviceRevoked(db, grantId);
+  // Its access tokens stop reading boards too, within seconds rather than at their expiry (IDN-16).
+  await revokeDeviceOfGrant(db, grantId, new Date());
   const removed = await revokeGrant(db, grantId);
   if (!marked && removed === 0) throw new UsageError(`There is no active device ${grantId}.`);
   print(`Revoked ${grantId}.`);
+}
+
+/** Shows another board on a screen (or none): its token reads that board from then on, no re-activation (IDN-16). */
+export async function deviceAssign(
+  db: Db,
+  grantId: string | undefined,
+  options: Options,
+  print: Print,
+): Promise<void> {
+  if (!grantId)
+    throw new UsageError('Name the device: careboard device assign <id from device list> --board <id>|none.');
+  const board = required(options, 'board');
+  if (board !== 'none' && !/^\d{1,9}$/.test(board))
+    throw new UsageError('--board must be a board id or none.');
+  const boardId = board === 'none' ? null : Number(board);
+  const outcome = await assignBoardOfGrant(db, grantId, boardId);
+  if (outcome === 'no-device') throw new UsageError(`There is no device ${grantId}.`);
+  if (outcome === 'no-board') throw new UsageError(`The device's customer has no board ${board}.`);
+  print(boardId === null ? `Device ${grantId} shows no board.` : `Device ${grantId} shows board ${boardId}.`);
 }
 
 export async function keysRotate(db: Db, print: Print): Promise<void> {

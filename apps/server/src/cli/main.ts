@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config/config.ts';
 import { createLogger } from '../http/logger.ts';
 import { DataDirInUseError } from '../store/data-dir-lock.ts';
 import {
+  deviceAssign,
   deviceList,
   deviceRevoke,
   keysList,
@@ -10,7 +11,9 @@ import {
   keysRotate,
   UsageError,
   userAdd,
+  userDisable,
   userList,
+  userSetRole,
 } from './commands.ts';
 import { openStore } from './open-store.ts';
 
@@ -18,8 +21,11 @@ const USAGE = `Usage: npm run careboard -- <command>
 
   user add --customer <id> --email <email> --role admin|staff|visitor [--name <name>] [--password-stdin]
   user list [--customer <id>]
+  user set-role <email> --customer <id> --role admin|staff|visitor
+  user disable <email> | user enable <email>
   device list [--customer <id>]
   device revoke <device id>
+  device assign <device id> --board <board id>|none
   keys list
   keys rotate
   keys retire <kid>
@@ -43,6 +49,7 @@ function parse() {
         email: { type: 'string' },
         name: { type: 'string' },
         role: { type: 'string' },
+        board: { type: 'string' },
         'password-stdin': { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -59,8 +66,12 @@ async function main(): Promise<number> {
   const known = [
     'user add',
     'user list',
+    'user set-role',
+    'user disable',
+    'user enable',
     'device list',
     'device revoke',
+    'device assign',
     'keys list',
     'keys rotate',
     'keys retire',
@@ -79,11 +90,21 @@ async function main(): Promise<number> {
       case 'user list':
         await userList(store.db, values, print);
         break;
+      case 'user set-role':
+        await userSetRole(store.db, argument, values, print);
+        break;
+      case 'user disable':
+      case 'user enable':
+        await userDisable(store.db, argument, action === 'disable', print);
+        break;
       case 'device list':
         await deviceList(store.db, values, print);
         break;
       case 'device revoke':
         await deviceRevoke(store.db, argument, print);
+        break;
+      case 'device assign':
+        await deviceAssign(store.db, argument, values, print);
         break;
       case 'keys list':
         await keysList(store.db, print);

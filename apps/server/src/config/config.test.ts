@@ -90,6 +90,29 @@ describe('loadConfig', () => {
     expect(error.message).not.toContain('s3cret-pass');
   });
 
+  it('trusts no proxy by default, an https PUBLIC_URL included (FND-24), and reads a list of them', () => {
+    const https = loadConfig({ PUBLIC_URL: 'https://boards.example.org' });
+    expect(https.http.trustedProxies).toEqual([]);
+    expect(https.identity.secureCookies).toBe(true);
+    expect(loadConfig({ TRUSTED_PROXIES: ' loopback, 10.0.0.0/8 ,192.0.2.1' }).http.trustedProxies).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.0.2.1',
+    ]);
+    expect(problemsOf({ TRUSTED_PROXIES: 'proxy.example.org' })[0]).toMatch(/^TRUSTED_PROXIES: /);
+    expect(problemsOf({ TRUSTED_PROXIES: '10.0.0.0/99' })[0]).toMatch(/^TRUSTED_PROXIES: /);
+  });
+
+  it('limits requests and connections (FND-25)', () => {
+    expect(loadConfig({}).http).toMatchObject({ requestTimeoutSec: 20, connectionsPerAddress: 64 });
+    expect(
+      loadConfig({ CAREBOARD_REQUEST_TIMEOUT_SEC: '2', CAREBOARD_CONNECTIONS_PER_ADDRESS: '5000' }).http,
+    ).toMatchObject({ requestTimeoutSec: 2, connectionsPerAddress: 5000 });
+    expect(
+      problemsOf({ CAREBOARD_REQUEST_TIMEOUT_SEC: '0', CAREBOARD_CONNECTIONS_PER_ADDRESS: '0' }),
+    ).toHaveLength(2);
+  });
+
   it('freezes the result', () => {
     const config = loadConfig({});
     expect(Object.isFrozen(config)).toBe(true);

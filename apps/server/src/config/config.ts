@@ -8,13 +8,13 @@ export interface Config {
   readonly host: string;
   /** The address boards and the identity provider are reached at, without a trailing slash. */
   readonly publicUrl: string;
-  /** Behind a TLS proxy (https PUBLIC_URL) the server trusts X-Forwarded-* headers. */
-  readonly trustProxy: boolean;
+  readonly http: HttpConfig;
   readonly dataDir: string;
   readonly boardDir: string;
   /** Null: the server starts an embedded PostgreSQL in the data directory. */
   readonly databaseUrl: string | null;
   readonly redisUrl: string | null;
+  readonly store: StoreConfig;
   readonly demo: boolean;
   /** Demo simulator speed: 1 = real time, 10 = ten times faster, 0 = off. Off without demo data. */
   readonly simulatorRate: number;
@@ -25,12 +25,33 @@ export interface Config {
   readonly live: LiveConfig;
 }
 
+export interface StoreConfig {
+  /** How long a query may wait for a connection, and a statement run, before 503 (decision FND-20). */
+  readonly databaseTimeoutMs: number;
+  /** How long change_log rows are kept (decision LIVE-13). */
+  readonly changeLogRetentionHours: number;
+}
+
+export interface HttpConfig {
+  /**
+   * Proxies whose X-Forwarded-* headers count (addresses, CIDR ranges, `loopback`…); empty: none,
+   * the socket's address is the client's (decision FND-24).
+   */
+  readonly trustedProxies: readonly string[];
+  /** Headers and body of a request must arrive within this; headers within 10 s at most (FND-25). */
+  readonly requestTimeoutSec: number;
+  /** Open connections one client address may hold, WebSocket upgrades included (FND-25). */
+  readonly connectionsPerAddress: number;
+}
+
 export interface LiveConfig {
   /**
    * Live connections (GraphQL and sockets, each counted apart) one address may open per minute.
    * Boards behind one NAT share an address; a load test from one machine needs far more.
    */
   readonly connectionsPerMinutePerAddress: number;
+  /** GraphQL introspection (`__schema`, `__type`): off unless asked for, in development (decision LIVE-14). */
+  readonly introspection: boolean;
 }
 
 export interface IdentityConfig {
@@ -92,17 +113,28 @@ function fromEnv(env: Env, cwd: string): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl,
-    trustProxy: publicUrl.startsWith('https:'),
+    http: Object.freeze({
+      trustedProxies: Object.freeze(env.TRUSTED_PROXIES ?? []),
+      requestTimeoutSec: env.CAREBOARD_REQUEST_TIMEOUT_SEC ?? 20,
+      connectionsPerAddress: env.CAREBOARD_CONNECTIONS_PER_ADDRESS ?? 64,
+    }),
     dataDir: path.resolve(cwd, env.CAREBOARD_DATA_DIR ?? 'data'),
     boardDir: env.CAREBOARD_BOARD_DIR ? path.resolve(cwd, env.CAREBOARD_BOARD_DIR) : DEFAULT_BOARD_DIR,
     databaseUrl: env.DATABASE_URL ?? null,
     redisUrl: env.REDIS_URL ?? null,
+    store: Object.freeze({
+      databaseTimeoutMs: env.DATABASE_TIMEOUT_MS ?? 5_000,
+      changeLogRetentionHours: env.CAREBOARD_CHANGE_LOG_RETENTION_HOURS ?? 24,
+    }),
     demo,
     simulatorRate: demo ? (env.CAREBOARD_SIMULATOR_RATE ?? 1) : 0,
     logLevel: env.LOG_LEVEL ?? 'info',
     runtime,
     identity: Object.freeze(identityFromEnv(env, publicUrl, runtime)),
-    live: Object.freeze({ connectionsPerMinutePerAddress: env.CAREBOARD_LIVE_CONNECTIONS_PER_MINUTE ?? 60 }),
+    live: Object.freeze({
+      connectionsPerMinutePerAddress: env.CAREBOARD_LIVE_CONNECTIONS_PER_MINUTE ?? 60,
+      introspection: env.CAREBOARD_GRAPHQL_INTROSPECTION ?? false,
+    }),
   };
 }
 

@@ -1,3 +1,4 @@
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -41,6 +42,34 @@ const toggle = z
   })
   .transform((value) => ['on', 'true', '1', 'yes'].includes(value));
 
+/** Addresses or CIDR ranges, comma-separated, or proxy-addr's names (`loopback`…); as proxy-addr compiles them. */
+const proxyList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (entries) => {
+      try {
+        proxyAddr.compile(entries);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be addresses or CIDR ranges separated by commas, or loopback, linklocal, uniquelocal' },
+  );
+
+const count = (max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from 1 to ${max}` })
+    .int(`must be a whole number from 1 to ${max}`)
+    .min(1, `must be a whole number from 1 to ${max}`)
+    .max(max, `must be a whole number from 1 to ${max}`);
+
 const seconds = (min: number) =>
   z.coerce
     .number({ error: `must be a whole number of seconds, at least ${min}` })
@@ -52,10 +81,28 @@ export const envSchema = z.object({
   PORT: optional(port),
   HOST: optional(z.string().min(1)),
   PUBLIC_URL: optional(httpUrl),
+  TRUSTED_PROXIES: optional(proxyList),
+  CAREBOARD_REQUEST_TIMEOUT_SEC: optional(
+    seconds(1).max(600, 'must be a whole number of seconds from 1 to 600'),
+  ),
+  CAREBOARD_CONNECTIONS_PER_ADDRESS: optional(count(1_000_000)),
   CAREBOARD_DATA_DIR: optional(z.string().min(1)),
   CAREBOARD_BOARD_DIR: optional(z.string().min(1)),
   DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'a PostgreSQL address')),
   REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'], 'a Redis address')),
+  DATABASE_TIMEOUT_MS: optional(
+    z.coerce
+      .number({ error: 'must be a whole number of milliseconds from 500 to 600000' })
+      .int('must be a whole number of milliseconds from 500 to 600000')
+      .min(500, 'must be a whole number of milliseconds from 500 to 600000')
+      .max(600_000, 'must be a whole number of milliseconds from 500 to 600000'),
+  ),
+  CAREBOARD_CHANGE_LOG_RETENTION_HOURS: optional(
+    z.coerce
+      .number({ error: 'must be a number of hours from 0.01 to 8760' })
+      .min(0.01, 'must be a number of hours from 0.01 to 8760')
+      .max(8760, 'must be a number of hours from 0.01 to 8760'),
+  ),
   CAREBOARD_DEMO: optional(toggle),
   CAREBOARD_SIMULATOR_RATE: optional(
     z.coerce
@@ -72,6 +119,7 @@ export const envSchema = z.object({
       .min(1, 'must be a whole number from 1 to 1000000')
       .max(1_000_000, 'must be a whole number from 1 to 1000000'),
   ),
+  CAREBOARD_GRAPHQL_INTROSPECTION: optional(toggle),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   // Runtime config served at /config.json; each overrides a default derived from PUBLIC_URL.
   API_URL: optional(httpUrl),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error.ts';
-import { keyOfDetail, toAppError } from './database-errors.ts';
+import { isDatabaseUnavailable, keyOfDetail, toAppError } from './database-errors.ts';
 
 const pgError = (fields: Record<string, string>) => Object.assign(new Error('pg'), fields);
 
@@ -67,6 +67,12 @@ describe('toAppError', () => {
     });
   });
 
+  it('maps text PostgreSQL cannot store (a NUL) to IS_NOT_VALID, not an internal error (FND-26)', () => {
+    for (const code of ['22021', '22P05']) {
+      expect(toAppError(pgError({ code }))).toMatchObject({ code: 'IS_NOT_VALID', statusCode: 400 });
+    }
+  });
+
   it('passes anything else through unchanged', () => {
     const deadlock = pgError({ code: '40P01' });
     expect(toAppError(deadlock)).toBe(deadlock);
@@ -74,5 +80,36 @@ describe('toAppError', () => {
     expect(toAppError(referenced)).toBe(referenced);
     const plain = new Error('boom');
     expect(toAppError(plain)).toBe(plain);
+  });
+});
+
+describe('database unavailability (FND-20)', () => {
+  const errno = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code });
+
+  it('maps a refused, lost, shut-down or too slow database to SERVICE_UNAVAILABLE', () => {
+    const unavailable = [
+      errno('ECONNREFUSED'),
+      errno('ECONNRESET'),
+      new AggregateError([errno('ECONNREFUSED')], 'connect'),
+      pgError({ code: '57P01' }),
+      pgError({ code: '57P03' }),
+      pgError({ code: '57014' }),
+      pgError({ code: '08006' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Connection terminated due to connection timeout'),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Query read timeout'),
+    ];
+    for (const error of unavailable) {
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(toAppError(error)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+    }
+  });
+
+  it('leaves statement errors and other failures alone', () => {
+    for (const error of [pgError({ code: '23505' }), pgError({ code: '42P01' }), new Error('boom'), null]) {
+      expect(isDatabaseUnavailable(error)).toBe(false);
+    }
+    expect(toAppError(new Error('boom'))).not.toBeInstanceOf(AppError);
   });
 });

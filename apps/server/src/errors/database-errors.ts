@@ -73,14 +73,57 @@ function referencedTable(detail: string | undefined): string | undefined {
   return /is not present in table "([^"]+)"/.exec(detail ?? '')?.[1];
 }
 
+/** SQLSTATEs that mean the server is going away, starting, or unreachable rather than refusing our statement. */
+const UNAVAILABLE_STATES = new Set([
+  '57P01', // admin_shutdown: the server is stopping
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or in recovery
+  '57014', // query_canceled: our statement_timeout fired (the store is too slow to answer)
+  '53300', // too_many_connections
+]);
+/** Socket errors on the way to PostgreSQL. */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** What pg and pg-pool say (as plain Errors) when a connection is lost, refused or too slow. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end',
+];
+
 /**
- * The one place PostgreSQL errors become catalogue errors: a unique violation is
+ * Whether `error` says the database cannot be reached or did not answer in time (down,
+ * restarting, stalled), rather than that it refused what we asked: those become 503
+ * SERVICE_UNAVAILABLE, which a client may retry (decision FND-20).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
+  if (typeof code === 'string' && code.startsWith('08')) return true; // connection_exception class
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.startsWith(text));
+}
+
+/**
+ * The one place PostgreSQL errors become catalogue errors: an unreachable or stalled
+ * database is SERVICE_UNAVAILABLE, a unique violation is
  * DUPLICATE_KEY (or TAG_IS_IN_USE for a worn tag or badge), a missing referenced row
  * NO_MASTER_ENTITY_FOUND, a failed check IS_NOT_VALID. Anything else is returned as
  * it came, to end as an internal error.
  */
 export function toAppError(error: unknown): unknown {
-  if (error instanceof AppError || !isPgError(error)) return error;
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return new AppError('SERVICE_UNAVAILABLE', {});
+  if (!isPgError(error)) return error;
   if (error.code === '23505') {
     const kind = IN_USE[error.constraint ?? ''];
     if (kind) return new AppError('TAG_IS_IN_USE', { kind });
@@ -99,6 +142,9 @@ export function toAppError(error: unknown): unknown {
   if (error.code === '23514') {
     return new AppError('IS_NOT_VALID', { field: checkedField(error) });
   }
+  // Text PostgreSQL cannot store (a NUL: 22021; 22P05) that got past the text schema: still the client's (FND-26).
+  if (error.code === '22021' || error.code === '22P05')
+    return new AppError('IS_NOT_VALID', { field: 'body' });
   return error;
 }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
@@ -95,7 +96,7 @@ export async function interactionRoutes(
     const account = interaction.session?.accountId
       ? await findAccountById(db, interaction.session.accountId)
       : undefined;
-    if (!account)
+    if (!account || account.disabled_at)
       return finish(request, reply, { error: 'login_required', error_description: 'Sign in again.' });
     const consent = await grantByPolicy(provider, interaction, client, account);
     if (!consent.ok)
@@ -131,17 +132,20 @@ export async function interactionRoutes(
       reply.header('retry-after', String(throttle.retryAfterSec));
       return again(
         429,
-        `Too many sign-in attempts. Wait ${Math.ceil(throttle.retryAfterSec / 60)} minutes, then try again.`,
+        `Too many sign-in attempts from this network. Wait ${Math.ceil(throttle.retryAfterSec / 60)} minutes, then try again.`,
       );
     }
+    // An address that keeps failing for this account waits before its answer; the account is never locked (IDN-14).
+    if (throttle.delayMs) await sleep(throttle.delayMs);
     const account = await findAccountByEmail(db, email);
     // Unknown accounts cost a hash check too, so timing tells nothing about which emails exist.
     const valid = await verifyPassword(
       body.data.password,
       account?.password_hash ?? (await DUMMY_HASH_PROMISE),
     );
-    if (!account || !valid) return again(401, WRONG_CREDENTIALS);
-    await throttles.signInSucceeded(email);
+    // A disabled account gets the same answer as a wrong password (IDN-13).
+    if (!account || !valid || account.disabled_at) return again(401, WRONG_CREDENTIALS);
+    await throttles.signInSucceeded(email, request.ip);
     return finish(request, reply, { login: { accountId: account.id } });
   });
 

@@ -1,4 +1,4 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Db } from '../store/database.ts';
 import {
   deleteGrantPayloads,
@@ -60,7 +60,16 @@ export function createPgAdapter(db: Db, findClient: ClientLookup): new (name: st
     }
 
     async consume(id: string): Promise<void> {
-      await markOidcPayloadConsumed(db, this.name, id);
+      if (await markOidcPayloadConsumed(db, this.name, id)) return;
+      if (!GRANTABLE.has(this.name)) return;
+      // Another request consumed it between the provider's check and this one (two refreshes of one
+      // token at once): treat it as reuse, as the provider does when it sees `consumed`, by revoking
+      // the grant and answering invalid_grant, so at most one of them gets tokens (decision IDN-12).
+      const payload = await this.findBy('id', id);
+      if (typeof payload?.grantId === 'string') await revokeGrant(db, payload.grantId);
+      throw new errors.InvalidGrant(
+        `${this.name === 'RefreshToken' ? 'refresh token' : 'grant'} already used`,
+      );
     }
 
     async destroy(id: string): Promise<void> {
@@ -92,10 +101,11 @@ export async function revokeGrant(db: Db, grantId: string): Promise<number> {
 }
 
 /**
- * Drops artifacts a day after they expired (the day lets a late poll still hear
- * expired_token); run now and then so the table does not grow forever.
+ * Drops expired artifacts (sessions, interactions, codes, tokens) at once, device
+ * codes a day after they expired (the day lets a late poll still hear
+ * expired_token); run every few minutes on every node, as it is idempotent (IDN-15).
  */
-export async function deleteExpiredPayloads(db: Db): Promise<number> {
-  const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
-  return deleteOidcPayloadsExpiredBefore(db, dayAgo);
+export async function deleteExpiredPayloads(db: Db, now = new Date()): Promise<number> {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  return deleteOidcPayloadsExpiredBefore(db, now, { types: ['DeviceCode'], before: dayAgo });
 }

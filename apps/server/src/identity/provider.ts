@@ -4,13 +4,15 @@ import type { IdentityConfig } from '../config/config.ts';
 import { findAccountById } from '../store/accounts.ts';
 import type { Db } from '../store/database.ts';
 import { findClientMetadata, isDeviceClient } from './clients.ts';
-import { recordDeviceGrant } from './device-activations.ts';
+import { saveNewSessionOfCodePage } from './code-page-session.ts';
+import { deviceTokenClaims, recordDeviceGrant } from './device-activations.ts';
 import { successSource, userCodeConfirmSource, userCodeInputSource } from './device-flow-sources.ts';
 import { addDeviceInterval, createSlowDown } from './device-polling.ts';
+import { grantStillAllowed } from './grant-policy.ts';
 import type { IdentityKeys } from './keys.ts';
-import { createPgAdapter } from './oidc-adapter.ts';
+import { createPgAdapter, revokeGrant } from './oidc-adapter.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages/message-pages.ts';
-import { apiScopes } from './roles.ts';
+import { apiScopes, deviceApiScopes } from './roles.ts';
 
 /** Auth0's paths, so the board app works unchanged against Auth0. */
 export const identityRoutes = Object.freeze({
@@ -25,22 +27,23 @@ export const identityRoutes = Object.freeze({
 });
 
 const DAY = 24 * 60 * 60;
+const SESSION_TTL_SEC = 8 * 60 * 60;
 
 export interface ProviderDeps {
   readonly config: IdentityConfig;
   readonly db: Db;
   readonly keys: IdentityKeys;
   readonly log: Logger;
-  readonly trustProxy: boolean;
 }
 
-export function createProvider({ config, db, keys, log, trustProxy }: ProviderDeps): Provider {
+export function createProvider({ config, db, keys, log }: ProviderDeps): Provider {
+  const longCookie = { signed: true, secure: config.secureCookies, sameSite: 'lax' } as const;
   const configuration: Configuration = {
     adapter: createPgAdapter(db, (clientId) => findClientMetadata(db, config, clientId)),
     jwks: { keys: keys.signing as NonNullable<Configuration['jwks']>['keys'] },
     cookies: {
       keys: [...keys.cookies],
-      long: { signed: true, secure: config.secureCookies, sameSite: 'lax' },
+      long: longCookie,
       short: { signed: true, secure: config.secureCookies, sameSite: 'lax' },
     },
     routes: identityRoutes,
@@ -48,7 +51,8 @@ export function createProvider({ config, db, keys, log, trustProxy }: ProviderDe
     claims: { openid: ['sub', 'org_id'], email: ['email', 'email_verified'], profile: ['name'] },
     // ID tokens carry the scopes' claims (org_id above) even when an access token is issued too (IDN-08).
     conformIdTokenClaims: false,
-    extraParams: ['organization', 'audience'],
+    // display_board_id: the board a screen asks to show, with its device code (IDN-16).
+    extraParams: ['organization', 'audience', 'display_board_id'],
     extraClientMetadata: { properties: ['customer_id'] },
     responseTypes: ['code', 'none'],
     pkce: { required: () => true },
@@ -78,10 +82,11 @@ export function createProvider({ config, db, keys, log, trustProxy }: ProviderDe
           return typeof audience === 'string' && audience !== '' ? audience : config.audience;
         },
         useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx, resource) => {
+        getResourceServerInfo: async (_ctx, resource, client) => {
           if (resource !== config.audience) throw new errors.InvalidTarget();
           return {
-            scope: apiScopes.join(' '),
+            // A screen's token never holds more than a screen needs, whatever its grant says (IDN-16).
+            scope: (isDeviceClient(client) ? deviceApiScopes : apiScopes).join(' '),
             audience: config.audience,
             accessTokenTTL: config.accessTokenTtlSec,
             accessTokenFormat: 'jwt',
@@ -90,9 +95,19 @@ export function createProvider({ config, db, keys, log, trustProxy }: ProviderDe
         },
       },
     },
-    findAccount: async (_ctx, sub) => {
+    findAccount: async (ctx, sub, token) => {
       const account = await findAccountById(db, sub);
-      if (!account) return undefined;
+      // Every token issue (code, refresh, device code) finds the account: a grant the account
+      // could not be given today (disabled, role lowered) ends here, with invalid_grant (IDN-13).
+      const grantId = (token as { grantId?: string } | undefined)?.grantId;
+      if (grantId && ctx?.oidc?.client) {
+        const grant = ctx.oidc.entities.Grant ?? (await ctx.oidc.provider.Grant.find(grantId));
+        if (!account || (grant && !grantStillAllowed(account, ctx.oidc.client, grant))) {
+          await revokeGrant(db, grantId);
+          return undefined;
+        }
+      }
+      if (!account || account.disabled_at) return undefined;
       return {
         accountId: account.id,
         claims: async () => ({
@@ -104,10 +119,12 @@ export function createProvider({ config, db, keys, log, trustProxy }: ProviderDe
         }),
       };
     },
-    extraTokenClaims: async (_ctx, token) => {
+    extraTokenClaims: async (ctx, token) => {
       const accountId = (token as { accountId?: string }).accountId;
       const account = accountId ? await findAccountById(db, accountId) : undefined;
-      return account ? { org_id: account.auth_org_id } : undefined;
+      if (!account) return undefined;
+      const device = await deviceTokenClaims(db, ctx, token as { grantId?: string });
+      return { org_id: account.auth_org_id, ...device };
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     rotateRefreshToken: true,
@@ -117,7 +134,7 @@ export function createProvider({ config, db, keys, log, trustProxy }: ProviderDe
       DeviceCode: config.deviceCodeTtlSec,
       IdToken: 60 * 60,
       Interaction: 30 * 60,
-      Session: 8 * 60 * 60,
+      Session: SESSION_TTL_SEC,
       // A device stays signed in while it stays activated: its grant outlives any refresh token.
       Grant: (ctx) => (isDeviceClient(ctx?.oidc.client) ? 10 * 365 * DAY : 14 * DAY),
       RefreshToken: (ctx, _token, client) => {
@@ -135,7 +152,8 @@ export function createProvider({ config, db, keys, log, trustProxy }: ProviderDe
   };
 
   const provider = new Provider(config.issuer, configuration);
-  provider.proxy = trustProxy;
+  // Forwarded headers reaching the provider were checked against TRUSTED_PROXIES first (FND-24).
+  provider.proxy = true;
   provider.use(async function unexpectedErrorsAsPages(ctx, next) {
     try {
       await next();
@@ -147,6 +165,8 @@ export function createProvider({ config, db, keys, log, trustProxy }: ProviderDe
       ctx.body = errorPage('Sign-in problem', 'Internal server error.');
     }
   });
+  // Inside the error page above: a new session the code page re-rendered into is saved, not a 500 (IDN-11).
+  provider.use(saveNewSessionOfCodePage(SESSION_TTL_SEC, longCookie));
   provider.use(addDeviceInterval);
   provider.use(createSlowDown());
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => {

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../store/database.ts';
+import { createBoardAccess } from './board-access.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { loadOrCreateKeys } from './keys.ts';
-import { activateRoute, mountProvider } from './mount-provider.ts';
+import { activateRoute, deviceAuthorizationRoute, mountProvider } from './mount-provider.ts';
 import { deleteExpiredPayloads } from './oidc-adapter.ts';
 import { createProvider } from './provider.ts';
 import { type Auth, createAuth } from './require-scopes.ts';
@@ -19,7 +20,8 @@ export interface IdentityOptions {
   readonly throttles?: Throttles;
 }
 
-const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+/** Expired provider rows go within minutes: unauthenticated requests create them (IDN-15). */
+const CLEANUP_EVERY_MS = 5 * 60 * 1000;
 
 /**
  * The embedded OpenID provider (when AUTH_DOMAIN is this server) and the
@@ -32,16 +34,20 @@ export async function registerIdentity(
 ): Promise<Auth> {
   const identity = config.identity;
   const keys = identity.embedded ? await loadOrCreateKeys(db) : { signing: [], cookies: [] };
-  const auth = createAuth(createAccessTokenVerifier(db, identity, keySetFor(identity, keys.signing)));
+  const auth = createAuth(
+    createAccessTokenVerifier(db, identity, keySetFor(identity, keys.signing)),
+    createBoardAccess(db),
+  );
   if (!identity.embedded) return auth;
 
-  const provider = createProvider({ config: identity, db, keys, log, trustProxy: config.trustProxy });
+  const provider = createProvider({ config: identity, db, keys, log });
   const limits = throttles ?? createThrottles();
-  mountProvider(app, provider);
+  mountProvider(app, provider, limits);
   await app.register(async (pages) => {
     await pages.register(formbody, { bodyLimit: 16 * 1024 });
     await pages.register(interactionRoutes, { provider, db, throttles: limits });
     await pages.register(activateRoute, { provider, throttles: limits });
+    await pages.register(deviceAuthorizationRoute, { provider, throttles: limits });
   });
 
   const cleanup = setInterval(() => {

@@ -1,6 +1,7 @@
-import { hasScopes } from '@careboard/contracts';
+import { hasScopes, type ScopedAction, scopesFor } from '@careboard/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
+import type { BoardAccess } from './board-access.ts';
 import type { Principal, VerifyAccessToken } from './verify-access-token.ts';
 
 declare module 'fastify' {
@@ -14,9 +15,15 @@ declare module 'fastify' {
 }
 
 export interface Auth {
-  /** A route's preHandler: a valid bearer token (401) holding every scope named (403). */
-  require(...scopes: string[]): preHandlerAsyncHookHandler;
+  /**
+   * A route's preHandler: a valid bearer token (401) holding every scope the
+   * action requires in contracts' actionScopes (403), the table the socket
+   * gateway checks too.
+   */
+  require(action: ScopedAction): preHandlerAsyncHookHandler;
   readonly verify: VerifyAccessToken;
+  /** Which boards a caller may read: a screen only its own (decision IDN-16). */
+  readonly boards: BoardAccess;
 }
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -24,10 +31,12 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-export function createAuth(verify: VerifyAccessToken): Auth {
+export function createAuth(verify: VerifyAccessToken, boards: BoardAccess): Auth {
   return {
     verify,
-    require(...scopes) {
+    boards,
+    require(action) {
+      const scopes = scopesFor(action);
       return async function requireScopes(request) {
         const token = bearerToken(request.headers.authorization);
         if (!token) throw new AppError('UNAUTHORIZED', {});

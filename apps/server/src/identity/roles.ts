@@ -7,6 +7,11 @@ export const apiScopes: readonly string[] = Object.freeze(
   ),
 );
 
+/** The API scopes a screen's token may hold: the device flow's (decision IDN-16). */
+export const deviceApiScopes: readonly string[] = Object.freeze(
+  deviceFlowScopes.filter((scope) => apiScopes.includes(scope)),
+);
+
 export const roles = Object.freeze(['admin', 'staff', 'visitor'] as const);
 export type Role = (typeof roles)[number];
 

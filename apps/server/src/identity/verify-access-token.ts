@@ -9,6 +9,7 @@ import {
 } from 'jose';
 import type { IdentityConfig } from '../config/config.ts';
 import { AppError } from '../errors/app-error.ts';
+import { isDatabaseUnavailable } from '../errors/database-errors.ts';
 import { findCustomerIdByOrg } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
 
@@ -19,6 +20,8 @@ export interface Principal {
   readonly scopes: ReadonlySet<string>;
   readonly clientId: string | undefined;
   readonly expiresAt: number;
+  /** A screen's device record (the `device_id` claim): it reads only that device's board (IDN-16). */
+  readonly deviceId?: number;
 }
 
 export type VerifyAccessToken = (token: string) => Promise<Principal>;
@@ -40,7 +43,8 @@ export function keySetFor(config: IdentityConfig, signingKeys: readonly JWK[]): 
 /**
  * Verifies a bearer access token: RS256 only, issuer (with or without the
  * trailing slash Auth0 writes), audience, exp with 60 s leeway; then maps
- * `org_id` to our customer. Every failure is 401 UNAUTHORIZED.
+ * `org_id` to our customer. Every failure is 401 UNAUTHORIZED, except an unreachable
+ * database (503 SERVICE_UNAVAILABLE).
  */
 export function createAccessTokenVerifier(
   db: Db,
@@ -78,8 +82,11 @@ export function createAccessTokenVerifier(
         scopes: parseScope(payload.scope),
         clientId: typeof payload.client_id === 'string' ? payload.client_id : undefined,
         expiresAt: payload.exp,
+        ...(Number.isSafeInteger(payload.device_id) ? { deviceId: payload.device_id as number } : {}),
       };
     } catch (error) {
+      // An unreachable database says nothing about the token: the caller may retry (FND-20, LIVE-12).
+      if (isDatabaseUnavailable(error)) throw new AppError('SERVICE_UNAVAILABLE', {});
       if (error instanceof AppError || error instanceof joseErrors.JOSEError)
         throw new AppError('UNAUTHORIZED', {});
       throw error;

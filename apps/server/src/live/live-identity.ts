@@ -1,4 +1,5 @@
-import { BOARD_SCOPE, hasScopes, LiveCloseCode } from '@careboard/contracts';
+import { hasScopes, LiveCloseCode, scopesFor } from '@careboard/contracts';
+import { isAppError } from '../errors/app-error.ts';
 import type { Principal, VerifyAccessToken } from '../identity/verify-access-token.ts';
 
 /** 60 s, as the API allows: a token is honoured until a minute past its exp. */
@@ -29,9 +30,17 @@ export class LiveIdentity {
 
   /** Checks a connection's first token: an identity, or why the connection must close. */
   static async open(token: string | undefined, verify: VerifyAccessToken): Promise<LiveIdentity | Refusal> {
-    const principal = token ? await verify(token).catch(() => undefined) : undefined;
+    let unavailable = false;
+    const principal = token
+      ? await verify(token).catch((error: unknown) => {
+          unavailable = isAppError(error, 'SERVICE_UNAVAILABLE');
+          return undefined;
+        })
+      : undefined;
+    // The database could not be asked: a retryable refusal, not an authentication failure (LIVE-12).
+    if (unavailable) return { code: LiveCloseCode.TryAgainLater, reason: 'Try again later' };
     if (!principal) return { code: LiveCloseCode.Unauthorized, reason: 'Unauthorized' };
-    if (!hasScopes(principal.scopes, [BOARD_SCOPE]))
+    if (!hasScopes(principal.scopes, scopesFor('display-board.read')))
       return { code: LiveCloseCode.Forbidden, reason: 'Forbidden' };
     return new LiveIdentity(principal, verify);
   }
@@ -56,7 +65,7 @@ export class LiveIdentity {
     const next = await this.#verify(token).catch(() => undefined);
     const refusal = !next
       ? { code: LiveCloseCode.Unauthorized, reason: 'Unauthorized' }
-      : next.customerId !== this.customerId || !hasScopes(next.scopes, [BOARD_SCOPE])
+      : next.customerId !== this.customerId || !hasScopes(next.scopes, scopesFor('display-board.read'))
         ? { code: LiveCloseCode.Forbidden, reason: 'Forbidden' }
         : undefined;
     if (!next || refusal) {

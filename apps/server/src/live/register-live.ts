@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { GRAPHQL_PATH } from '../config/config.ts';
+import type { TrustProxy } from '../http/client-address.ts';
 import type { Auth } from '../identity/require-scopes.ts';
 import type { Db } from '../store/database.ts';
 import type { FindBoardConfig } from './boards/board-publisher.ts';
@@ -20,12 +21,14 @@ export interface LiveOptions {
   readonly db: Db;
   readonly databaseUrl: string;
   readonly auth: Auth;
-  readonly trustProxy: boolean;
+  readonly trustProxy: TrustProxy;
   readonly boardOrigin: string;
   readonly log: Logger;
   readonly findBoardConfig: FindBoardConfig;
   /** CAREBOARD_LIVE_CONNECTIONS_PER_MINUTE: for GraphQL and for sockets, each. */
   readonly connectionsPerMinutePerAddress: number;
+  /** CAREBOARD_GRAPHQL_INTROSPECTION (decision LIVE-14). */
+  readonly introspection: boolean;
   readonly limits?: LiveLimits;
   /** REDIS_URL: socket broadcasts reach every node. Null: this node's sockets only. */
   readonly redisUrl?: string | null;
@@ -44,7 +47,12 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   await feed.start();
   app.addHook('onClose', () => feed.stop());
   const { connectionsPerMinutePerAddress } = options;
-  const limits = { ...(options.limits ?? DEFAULT_LIVE_LIMITS), connectionsPerMinutePerAddress };
+  const base = options.limits ?? DEFAULT_LIVE_LIMITS;
+  const limits = {
+    ...base,
+    connectionsPerMinutePerAddress,
+    operations: { ...base.operations, introspection: options.introspection },
+  };
   const boards = new BoardPublishers({
     db: options.db,
     feed,
@@ -52,7 +60,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     log: options.log,
   });
   const displayBoards = new DisplayBoardWatchers(feed, options.findBoardConfig);
-  const schema = createLiveSchema({ displayBoards, boards });
+  const schema = createLiveSchema({ displayBoards, boards, access: options.auth.boards });
   attachGraphqlServer(app, {
     path: GRAPHQL_PATH,
     schema,

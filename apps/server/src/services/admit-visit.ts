@@ -16,15 +16,14 @@ import {
 import { findWorkflow, listPhases } from '../store/repositories/workflows.ts';
 import { recordVisitChange, reloadVisit } from './active-visit.ts';
 import { parseInput } from './parse-input.ts';
-import { idListSchema, idSchema, nameSchema } from './schema-parts.ts';
+import { idListSchema, idSchema, nameSchema, textSchema } from './schema-parts.ts';
 import { runWrite } from './write-transaction.ts';
 
 export const admitVisitInput = z.strictObject({
   first_name: nameSchema(60),
   last_name: nameSchema(60),
   /** Given by the caller or made up here; unique among visits in progress. */
-  family_code: z
-    .string()
+  family_code: textSchema()
     .trim()
     .toUpperCase()
     .min(3)

@@ -6,14 +6,14 @@ import { findStation } from '../store/repositories/stations.ts';
 import { updateVisit } from '../store/repositories/visits.ts';
 import { lockActiveVisit, recordVisitChange } from './active-visit.ts';
 import { parseInput } from './parse-input.ts';
-import { idSchema } from './schema-parts.ts';
+import { idSchema, textSchema } from './schema-parts.ts';
 import { runWrite } from './write-transaction.ts';
 
 export const callVisitToStationInput = z.strictObject({
   visit_id: idSchema,
   station_id: idSchema,
   /** Who called: an account, or "simulator". */
-  called_by: z.string().trim().min(1).max(120).nullable().optional(),
+  called_by: textSchema().trim().min(1).max(120).nullable().optional(),
 });
 
 export type CallVisitToStationInput = z.input<typeof callVisitToStationInput>;

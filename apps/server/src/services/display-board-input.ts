@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../store/database.ts';
 import { findDisplayBoardConfig } from '../store/repositories/display-boards.ts';
 import { findPhases } from '../store/repositories/workflows.ts';
-import { idListSchema, idSchema, nameSchema } from './schema-parts.ts';
+import { idListSchema, idSchema, nameSchema, textSchema } from './schema-parts.ts';
 
 /** Every field of contracts' displayBoardConfigSchema a client may set (id and department.site are derived). */
 export const displayBoardFields = {
@@ -28,7 +28,7 @@ export const displayBoardFields = {
   show_avg_duration: z.boolean(),
   play_tone: z.boolean(),
   play_announcement: z.boolean(),
-  announcement_template: z.string().trim().max(500).nullable(),
+  announcement_template: textSchema().trim().max(500).nullable(),
   /** An assets PAR-level board shows these locations. */
   location_ids: idListSchema(200),
   display_style_id: z.union([z.literal(1), z.literal(2), z.literal(3)]),

@@ -6,7 +6,7 @@ import type { Db } from '../store/database.ts';
 import { boardIdsShowingWorkflows } from '../store/repositories/board-scope.ts';
 import { insertMessage, type Message } from '../store/repositories/messages.ts';
 import { parseInput } from './parse-input.ts';
-import { idSchema } from './schema-parts.ts';
+import { idSchema, textSchema } from './schema-parts.ts';
 import { runWrite } from './write-transaction.ts';
 
 /** The fields, without the board-or-workflow rule (routes build their body from these). */
@@ -16,7 +16,7 @@ export const postMessageFields = z.strictObject({
     z.literal(MessageSenderType.User),
     z.literal(MessageSenderType.Patient),
   ]),
-  text: z.string().trim().min(1).max(500),
+  text: textSchema().trim().min(1).max(500),
   /** One board; or `workflow_id` for the boards of a workflow; neither: every board. */
   display_board_id: idSchema.nullable().optional(),
   workflow_id: idSchema.nullable().optional(),

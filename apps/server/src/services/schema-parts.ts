@@ -1,11 +1,20 @@
+import { isStorableText, NOT_STORABLE_TEXT } from '@careboard/contracts';
 import { z } from 'zod';
 
 /** Row ids are PostgreSQL integers. */
 export const idSchema = z.number().int().positive().max(2_147_483_647);
 
+/**
+ * Every string a client sends: one PostgreSQL can store, so a NUL or an unpaired surrogate is
+ * IS_NOT_VALID naming its field, for REST and the socket twins alike (decision FND-26).
+ */
+export function textSchema() {
+  return z.string().refine(isStorableText, { error: NOT_STORABLE_TEXT });
+}
+
 /** A required name: trimmed, not blank, at most `max` characters. */
 export function nameSchema(max = 120) {
-  return z.string().trim().min(1).max(max);
+  return textSchema().trim().min(1).max(max);
 }
 
 /** A list of distinct ids: a repeated id is a mistake, not a request. */

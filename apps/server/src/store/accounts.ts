@@ -12,6 +12,7 @@ export interface Account {
 export interface AccountWithOrg extends Account {
   readonly auth_org_id: string | null;
   readonly password_hash: string;
+  readonly disabled_at: Date | null;
 }
 
 const accountColumns = [
@@ -26,7 +27,7 @@ function withOrg(db: Db) {
   return db
     .selectFrom('accounts')
     .innerJoin('customers', 'customers.id', 'accounts.customer_id')
-    .select([...accountColumns, 'accounts.password_hash', 'customers.auth_org_id']);
+    .select([...accountColumns, 'accounts.password_hash', 'accounts.disabled_at', 'customers.auth_org_id']);
 }
 
 export async function findAccountByEmail(db: Db, email: string): Promise<AccountWithOrg | undefined> {
@@ -56,4 +57,30 @@ export interface NewAccountRow {
 
 export async function insertAccount(db: Db, account: NewAccountRow): Promise<void> {
   await db.insertInto('accounts').values(account).execute();
+}
+
+/** Sets the role of the customer's account with this email; returns whether there was one. */
+export async function updateAccountRole(
+  db: Db,
+  customerId: string,
+  email: string,
+  role: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('accounts')
+    .set({ role })
+    .where('customer_id', '=', customerId)
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Disables (or with `disabled` false enables again) the account with this email; returns whether there was one. */
+export async function setAccountDisabled(db: Db, email: string, disabled: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('accounts')
+    .set({ disabled_at: disabled ? new Date() : null })
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

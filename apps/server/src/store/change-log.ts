@@ -125,14 +125,26 @@ export async function listenForChanges(
   databaseUrl: string,
   handlers: ChangeNotificationHandlers,
 ): Promise<ChangeNotifications> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  // Bounded connect: a stalled database must not hold up the feed's reconnect loop for ever (FND-20).
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+  });
   client.on('notification', (message) => {
     const customerId = customerOf(message.payload);
     if (customerId) handlers.onChange(customerId);
   });
   client.on('error', handlers.onError);
-  await client.connect();
-  await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+  } catch (error) {
+    client.removeListener('error', handlers.onError);
+    client.on('error', () => undefined);
+    await client.end().catch(() => undefined);
+    throw error;
+  }
   return { close: () => client.end() };
 }
 

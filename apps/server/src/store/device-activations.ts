@@ -45,12 +45,15 @@ export interface DeviceActivation {
   readonly activated_at: Date;
   readonly last_seen_at: Date | null;
   readonly revoked_at: Date | null;
+  /** The board its device shows (IDN-16); null when none. */
+  readonly display_board_id: number | null;
 }
 
 export async function listDeviceActivations(db: Db, customerId?: string): Promise<DeviceActivation[]> {
   let query = db
     .selectFrom('device_activations')
     .leftJoin('accounts', 'accounts.id', 'device_activations.account_id')
+    .leftJoin('devices', 'devices.grant_id', 'device_activations.grant_id')
     .select([
       'device_activations.grant_id',
       'device_activations.customer_id',
@@ -60,6 +63,7 @@ export async function listDeviceActivations(db: Db, customerId?: string): Promis
       'device_activations.activated_at',
       'device_activations.last_seen_at',
       'device_activations.revoked_at',
+      'devices.display_board_id',
     ])
     .orderBy('device_activations.activated_at', 'desc');
   if (customerId) query = query.where('device_activations.customer_id', '=', customerId);

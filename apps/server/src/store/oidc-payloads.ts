@@ -44,13 +44,21 @@ export async function findOidcPayload(
     .executeTakeFirst();
 }
 
-export async function markOidcPayloadConsumed(db: Db, type: string, id: string): Promise<void> {
-  await db
+/**
+ * Marks the artifact consumed if nobody has yet, in one statement: of two
+ * concurrent consumers exactly one gets `true` (the other `false`, as for a
+ * missing row).
+ */
+export async function markOidcPayloadConsumed(db: Db, type: string, id: string): Promise<boolean> {
+  const row = await db
     .updateTable('oidc_payloads')
     .set({ consumed_at: new Date() })
     .where('type', '=', type)
     .where('id', '=', id)
-    .execute();
+    .where('consumed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function deleteOidcPayload(db: Db, type: string, id: string): Promise<void> {
@@ -75,8 +83,19 @@ export async function deleteGrantPayloads(
   return Number(result.numDeletedRows);
 }
 
-/** Deletes artifacts that expired before `before`; returns how many. */
-export async function deleteOidcPayloadsExpiredBefore(db: Db, before: Date): Promise<number> {
-  const result = await db.deleteFrom('oidc_payloads').where('expires_at', '<', before).executeTakeFirst();
+/**
+ * Deletes artifacts that expired before `before`, those of the `late` types
+ * only once they expired before `late.before`; returns how many.
+ */
+export async function deleteOidcPayloadsExpiredBefore(
+  db: Db,
+  before: Date,
+  late: { readonly types: readonly string[]; readonly before: Date },
+): Promise<number> {
+  const result = await db
+    .deleteFrom('oidc_payloads')
+    .where('expires_at', '<', before)
+    .where((eb) => eb.or([eb('type', 'not in', [...late.types]), eb('expires_at', '<', late.before)]))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

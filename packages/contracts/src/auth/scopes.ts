@@ -1,11 +1,17 @@
 /** The scope the board's root route requires (specification section 6). */
 export const BOARD_SCOPE = 'access:display-board';
 
-/** Scopes the device flow requests (specification section 6). */
-export const deviceFlowScopes = Object.freeze([
-  'access:display-board',
+/**
+ * Scopes the device flow requests: what a screen needs to show its board and
+ * stay signed in, nothing it could write with (decision IDN-16; the
+ * specification's section 6 listed write and read scopes too, which a screen
+ * never uses and a stolen screen token must not hold).
+ */
+export const deviceFlowScopes = Object.freeze(['access:display-board', 'offline_access'] as const);
+
+/** The specification's device scopes beyond those; web sign-ins still ask for them. */
+const specificationDeviceScopes = Object.freeze([
   'access:kiosk',
-  'offline_access',
   'write:patients',
   'write:securable',
   'read:patients',
@@ -27,6 +33,7 @@ export const standardFlowScopes = Object.freeze([
   'profile',
   'email',
   ...deviceFlowScopes,
+  ...specificationDeviceScopes,
   'access:ca',
   'access:mm',
   'access:wrt',

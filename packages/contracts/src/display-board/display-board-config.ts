@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { isStorableText, NOT_STORABLE_TEXT } from '../text/storable-text.ts';
 
 /** Columns a workflow board's table can show (docs/product.md, The four boards). */
 export const tableColumnKeys = Object.freeze([
@@ -21,7 +22,11 @@ export const tableConfigurationSchema = z.strictObject({
     .array(
       z.strictObject({
         key: z.enum(tableColumnKeys),
-        label: z.optional(z.string().check(z.minLength(1), z.maxLength(60))),
+        label: z.optional(
+          z
+            .string()
+            .check(z.refine(isStorableText, { error: NOT_STORABLE_TEXT }), z.minLength(1), z.maxLength(60)),
+        ),
         width: z.optional(z.int().check(z.minimum(1), z.maximum(12))),
       }),
     )

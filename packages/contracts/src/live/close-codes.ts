@@ -16,13 +16,19 @@ export const LiveCloseCode = Object.freeze({
   SubscriberAlreadyExists: 4409,
   /** More subscriptions than one connection may hold. */
   TooManySubscriptions: 4410,
+  /** A text message that is not UTF-8 (WebSocket's own code). */
+  InvalidPayload: 1007,
   /** A message larger than the server accepts (WebSocket's own code). */
   MessageTooLarge: 1009,
   /** Too many connections from one address, or too many init messages. */
   TooManyRequests: 4429,
   InternalError: 4500,
+  /** More unsent data queued for the connection than the server keeps: it is not reading (decision LIVE-15). */
+  SlowConsumer: 1008,
   /** The server is shutting down or restarting: reconnect (with your last version). */
   ServiceRestart: 1012,
+  /** The server cannot reach its database just now: reconnect later, same token (LIVE-12). */
+  TryAgainLater: 1013,
 } as const);
 
 export type LiveCloseCodeValue = (typeof LiveCloseCode)[keyof typeof LiveCloseCode];

@@ -15,6 +15,8 @@ const failureText: Readonly<Record<DeviceFailure, MessageId>> = {
 
 export interface DeviceActivationProps {
   readonly endpoints: Pick<DeviceEndpoints, 'requestCode' | 'poll'>;
+  /** The board the screen was opened for (`?id=`): its device will show that one (IDN-16). */
+  readonly displayBoardId?: number | null;
   readonly onAuthorized: (tokens: TokenSet) => void;
   readonly restart: () => void;
   readonly onUnexpectedError: (error: unknown) => void;
@@ -29,7 +31,7 @@ export function DeviceActivation(props: DeviceActivationProps) {
   const intl = useIntl();
   const [flow] = useState(() =>
     createDeviceFlow({
-      requestCode: () => props.endpoints.requestCode(),
+      requestCode: () => props.endpoints.requestCode(props.displayBoardId ?? null),
       poll: (deviceCode) => props.endpoints.poll(deviceCode),
       onAuthorized: (tokens) => props.onAuthorized(tokens),
       restart: () => props.restart(),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { readBoardId } from '../../board/read-board-id.ts';
 import { useRuntime } from '../../runtime-config/runtime-context.ts';
 import { useAuth } from '../auth-context.ts';
 import { safeNextPath } from '../auth-flow.ts';
@@ -47,6 +48,7 @@ export function DeviceRoute() {
   return (
     <DeviceActivation
       endpoints={auth.device}
+      displayBoardId={readBoardId(new URL(next, window.location.origin).search)}
       onAuthorized={onAuthorized}
       restart={() => window.location.reload()}
       onUnexpectedError={(error) => reporter.report(error)}

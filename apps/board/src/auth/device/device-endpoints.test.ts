@@ -47,6 +47,19 @@ describe('device flow calls', () => {
     expect(request?.headers.has('authorization')).toBe(false);
   });
 
+  it('names the board the screen was opened for, so its token reads that board only (IDN-16)', async () => {
+    const { endpoints, requests } = endpointsAnswering({
+      device_code: 'dc-1',
+      user_code: 'BDWD-HQPK',
+      verification_uri: 'https://board.example/activate',
+      expires_in: 600,
+    });
+    await endpoints.requestCode(2);
+    expect(requests[0]?.form.get('display_board_id')).toBe('2');
+    await endpoints.requestCode(null);
+    expect(requests[1]?.form.has('display_board_id')).toBe(false);
+  });
+
   it('polls {AUTH_DOMAIN}/oauth/token with client_id, device_code and the device_code grant type', async () => {
     const { endpoints, requests } = endpointsAnswering({ error: 'authorization_pending' }, 400);
     await expect(endpoints.poll('dc-1')).resolves.toEqual({ kind: 'pending' });

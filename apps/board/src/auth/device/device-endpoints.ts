@@ -23,7 +23,11 @@ export type PollOutcome =
   | { readonly kind: 'expired' };
 
 export interface DeviceEndpoints {
-  requestCode(): Promise<DeviceCode>;
+  /**
+   * A new code, for the board this screen shows: the server makes the screen's
+   * device with that board, and its token reads no other (decision IDN-16).
+   */
+  requestCode(displayBoardId?: number | null): Promise<DeviceCode>;
   /** One poll of the token endpoint; throws on anything the flow does not name. */
   poll(deviceCode: string): Promise<PollOutcome>;
   refresh(refreshToken: string): Promise<TokenSet>;
@@ -60,12 +64,14 @@ export function createDeviceEndpoints(deps: DeviceEndpointsDeps): DeviceEndpoint
   }
 
   return {
-    async requestCode() {
+    async requestCode(displayBoardId) {
+      const parameters: Record<string, string> = { scope, audience: deps.config.AUTH_AUDIENCE };
+      if (displayBoardId) parameters.display_board_id = String(displayBoardId);
       const response = await oauth.deviceAuthorizationRequest(
         as,
         client(),
         oauth.None(),
-        { scope, audience: deps.config.AUTH_AUDIENCE },
+        parameters,
         options,
       );
       const answer = await oauth.processDeviceAuthorizationResponse(as, client(), response);

@@ -1,6 +1,7 @@
 import type { BoardFrame, DisplayBoardConfig } from '@careboard/contracts';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error.ts';
+import { isDatabaseUnavailable } from '../../errors/database-errors.ts';
 import type { ChangeRow } from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
@@ -10,6 +11,8 @@ import type { BuildRows } from './build-rows.ts';
 const HISTORY = 200;
 /** Time alone changes a board (messages expire, today's averages roll over): look again this often. */
 const REFRESH_EVERY_MS = 30_000;
+/** After a failed evaluation (the database was unavailable), try again this soon. */
+const RETRY_AFTER_MS = 2_000;
 
 /** A frame as sent: its version, and its JSON text (serialized once for every subscriber). */
 export interface SentFrame {
@@ -65,6 +68,9 @@ export class BoardPublisher {
   #queue: Promise<void> = Promise.resolve();
   #unsubscribe: (() => void) | undefined;
   #timer: NodeJS.Timeout | undefined;
+  /** Changes a failed evaluation (the database was unavailable) has yet to apply; retried soon. */
+  #unapplied: ChangeRow[] = [];
+  #retry: NodeJS.Timeout | undefined;
 
   constructor(deps: PublisherDeps, build: BuildRows, config: DisplayBoardConfig, customerId: string) {
     this.#deps = deps;
@@ -127,6 +133,7 @@ export class BoardPublisher {
   dispose(): void {
     this.#unsubscribe?.();
     clearInterval(this.#timer);
+    clearTimeout(this.#retry);
     this.#listeners.clear();
   }
 
@@ -166,12 +173,38 @@ export class BoardPublisher {
   #enqueue(work: () => Promise<void>): Promise<void> {
     const next = this.#queue.then(work);
     this.#queue = next.catch((error: unknown) => {
-      this.#deps.log.error({ err: error, boardId: this.boardId }, 'evaluating a board failed');
+      // During an outage the board keeps its rows and retries (see #evaluate): no stack per retry.
+      if (isDatabaseUnavailable(error))
+        this.#deps.log.warn({ boardId: this.boardId }, 'evaluating a board failed: database unavailable');
+      else this.#deps.log.error({ err: error, boardId: this.boardId }, 'evaluating a board failed');
     });
     return next;
   }
 
+  /**
+   * Evaluates the changes with any a failed evaluation left. While the database is unavailable
+   * the board keeps its last rows and subscribers; the changes are tried again every few seconds,
+   * so they are applied once it answers, not only at the next change (decision FND-20).
+   */
   async #evaluate(changes: readonly ChangeRow[]): Promise<void> {
+    const pending = [...this.#unapplied, ...changes];
+    this.#unapplied = [];
+    try {
+      await this.#evaluateNow(pending);
+    } catch (error) {
+      this.#unapplied = pending;
+      if (!this.#retry) {
+        this.#retry = setTimeout(() => {
+          this.#retry = undefined;
+          this.#enqueue(() => this.#evaluate([]));
+        }, RETRY_AFTER_MS);
+        this.#retry.unref();
+      }
+      throw error;
+    }
+  }
+
+  async #evaluateNow(changes: readonly ChangeRow[]): Promise<void> {
     if (this.#listeners.size === 0 && changes.length === 0) return;
     if (changes.some((change) => change.entity === 'display_board' && change.entity_id === this.boardId)) {
       const config = await this.#deps.findBoardConfig(this.customerId, this.boardId);

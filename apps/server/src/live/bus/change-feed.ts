@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '../../errors/database-errors.ts';
 import {
   type ChangeNotifications,
   type ChangeRow,
@@ -31,6 +32,7 @@ export class ChangeFeed {
   #notifications: ChangeNotifications | undefined;
   #sweep: NodeJS.Timeout | undefined;
   #stopped = false;
+  #reconnecting = false;
 
   constructor(db: Db, databaseUrl: string, log: Logger) {
     this.#db = db;
@@ -97,17 +99,26 @@ export class ChangeFeed {
   }
 
   async #reconnect(): Promise<void> {
-    await this.#notifications?.close().catch(() => undefined);
+    // One loop at a time: a lost connection may report more than one error.
+    if (this.#reconnecting) return;
+    this.#reconnecting = true;
+    const lost = this.#notifications;
     this.#notifications = undefined;
-    while (!this.#stopped) {
-      await sleep(RECONNECT_AFTER_MS);
-      try {
-        await this.#listen();
-        for (const customerId of this.#listeners.keys()) void this.#catchUp(customerId);
-        return;
-      } catch (error) {
-        this.#log.warn({ err: error }, 'change feed reconnect failed');
+    await lost?.close().catch(() => undefined);
+    try {
+      while (!this.#stopped) {
+        await sleep(RECONNECT_AFTER_MS);
+        try {
+          await this.#listen();
+          for (const customerId of this.#listeners.keys()) void this.#catchUp(customerId);
+          return;
+        } catch (error) {
+          // Once a second while the database is away: the reason, not a stack each time.
+          this.#log.warn({ reason: (error as Error).message }, 'change feed reconnect failed');
+        }
       }
+    } finally {
+      this.#reconnecting = false;
     }
   }
 
@@ -117,7 +128,10 @@ export class ChangeFeed {
     const next = previous
       .then(() => this.#read(customerId))
       .catch((error: unknown) => {
-        this.#log.error({ err: error, customerId }, 'reading changes failed');
+        // An outage is expected and retried (the sweep, the reconnect): one short line, no stack (FND-20).
+        if (isDatabaseUnavailable(error))
+          this.#log.warn({ customerId }, 'reading changes failed: database unavailable');
+        else this.#log.error({ err: error, customerId }, 'reading changes failed');
       });
     this.#reading.set(customerId, next);
     void next.finally(() => {

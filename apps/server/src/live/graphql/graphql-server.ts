@@ -8,10 +8,11 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { clientAddress, type TrustProxy } from '../../http/client-address.ts';
 import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
-import { clientIp } from '../client-ip.ts';
 import { isRefusal, LiveIdentity, tokenFromParams } from '../live-identity.ts';
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, prepareOperation } from './operation-limits.ts';
+import { Outbox } from './outbox.ts';
 import { type SharedOperation, subscribeSharingResults } from './shared-execution.ts';
 
 export interface LiveLimits {
@@ -20,6 +21,8 @@ export interface LiveLimits {
   readonly connectionsPerMinutePerAddress: number;
   readonly keepAliveMs: number;
   readonly initTimeoutMs: number;
+  /** Bytes the server may hold for one connection, not yet read by it, before closing it (decision LIVE-15). */
+  readonly maxBufferedBytes: number;
   readonly operations: OperationLimits;
 }
 
@@ -29,6 +32,7 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = Object.freeze({
   connectionsPerMinutePerAddress: 60,
   keepAliveMs: 15_000,
   initTimeoutMs: 10_000,
+  maxBufferedBytes: 4 * 1024 * 1024,
   operations: DEFAULT_OPERATION_LIMITS,
 });
 
@@ -48,7 +52,8 @@ export interface GraphqlServerOptions {
   readonly path: string;
   readonly schema: GraphQLSchema;
   readonly verify: VerifyAccessToken;
-  readonly trustProxy: boolean;
+  /** Whose X-Forwarded-For counts for the per-address limit (FND-24). */
+  readonly trustProxy: TrustProxy;
   readonly log: Logger;
   readonly limits?: LiveLimits;
 }
@@ -65,12 +70,21 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(request.url ?? '/', 'http://local').pathname !== options.path) return;
-    rate.consume(clientIp(request, options.trustProxy)).then(
+    rate.consume(clientAddress(request, options.trustProxy)).then(
       () => sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request)),
       () => socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'),
     );
   };
   app.server.on('upgrade', onUpgrade);
+  // Registered before graphql-ws's own listener, so every send it makes is counted (LIVE-15).
+  const outboxes = new WeakMap<WebSocket, Outbox>();
+  sockets.on('connection', (ws) => {
+    const outbox = new Outbox(ws, limits.maxBufferedBytes, (held) =>
+      options.log.warn(held, 'live connection closed: it does not read what it is sent'),
+    );
+    outbox.watchSends();
+    outboxes.set(ws, outbox);
+  });
 
   const extraOf = (ctx: Context) => ctx.extra as Extra;
   const close = (ctx: Context) => (code: number, reason: string) => extraOf(ctx).socket.close(code, reason);
@@ -101,7 +115,12 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
         if (Array.isArray(prepared)) return prepared;
         extra.subscriptions.add(id);
         const operationKey = `${payload.query}\u0000${JSON.stringify(payload.variables ?? {})}`;
-        const contextValue: LiveContext = { identity: extra.identity, operationKey };
+        const outbox = outboxes.get(extra.socket);
+        const contextValue: LiveContext = {
+          identity: extra.identity,
+          operationKey,
+          ...(outbox ? { outbox } : {}),
+        };
         return { ...(prepared as Exclude<typeof prepared, readonly unknown[]>), contextValue };
       },
       onComplete: (ctx, id) => {
@@ -117,6 +136,15 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
     sockets,
     limits.keepAliveMs,
   );
+  // A frame ws refuses (not UTF-8: 1007, over maxPayload: 1009) is closed by ws itself with
+  // that code; graphql-ws's listener only adds a console.error with a stack per bad frame,
+  // outside the log. Registered after useServer's, this swaps it for one warn line (issue 12 fuzz).
+  sockets.on('connection', (ws) => {
+    ws.removeAllListeners('error');
+    ws.on('error', (error) =>
+      options.log.warn({ reason: error.message }, 'live connection sent a bad frame'),
+    );
+  });
 
   // Tell every board to come back (1012: service restart) before the process goes.
   app.addHook('preClose', async () => {

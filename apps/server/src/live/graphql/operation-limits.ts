@@ -4,6 +4,7 @@ import {
   type ExecutionArgs,
   GraphQLError,
   type GraphQLSchema,
+  NoSchemaIntrospectionCustomRule,
   parse,
   specifiedRules,
   validate,
@@ -14,12 +15,15 @@ export interface OperationLimits {
   readonly maxTokens: number;
   readonly maxDepth: number;
   readonly maxAliases: number;
+  /** `__schema` and `__type` allowed: CAREBOARD_GRAPHQL_INTROSPECTION, off by default (decision LIVE-14). */
+  readonly introspection: boolean;
 }
 
 export const DEFAULT_OPERATION_LIMITS: OperationLimits = Object.freeze({
   maxTokens: 1000,
   maxDepth: 8,
   maxAliases: 15,
+  introspection: false,
 });
 
 /**
@@ -41,6 +45,7 @@ export function prepareOperation(
     ...specifiedRules,
     maxDepthRule({ n: limits.maxDepth, exposeLimits: true }),
     maxAliasesRule({ n: limits.maxAliases, exposeLimits: true }),
+    ...(limits.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
   let errors: readonly GraphQLError[];
   try {

@@ -1,13 +1,17 @@
 import { BoardType, type BoardTypeId, boardContentFields } from '@careboard/contracts';
 import type { IResolvers } from '@graphql-tools/utils';
+import type { BoardAccess } from '../../identity/board-access.ts';
 import type { BoardPublishers } from '../boards/board-publishers.ts';
 import type { DisplayBoardWatchers } from './display-board-watchers.ts';
 import type { LiveContext } from './graphql-server.ts';
+import { guardBoardStream } from './guard-board-stream.ts';
 import { JsonScalar } from './json-scalar.ts';
 
 export interface ResolverDeps {
   readonly displayBoards: DisplayBoardWatchers;
   readonly boards: BoardPublishers;
+  /** A screen reads only its device's board (decision IDN-16). */
+  readonly access: BoardAccess;
 }
 
 interface BoardArgs {
@@ -16,21 +20,27 @@ interface BoardArgs {
 }
 
 /** workflowBoard, familyBoard, patientBoard, assetsBoard: each board type's frames. */
-function boardContentResolvers(boards: BoardPublishers) {
+function boardContentResolvers(boards: BoardPublishers, access: BoardAccess) {
   const types = Object.values(BoardType) as BoardTypeId[];
   return Object.fromEntries(
     types.map((type) => [
       boardContentFields[type],
       {
         subscribe: (_root: unknown, args: BoardArgs, context: LiveContext) =>
-          boards.subscribe(context.identity.customerId, args.displayBoardId, type, args.sinceVersion),
+          guardBoardStream(access, context.identity, args.displayBoardId, () =>
+            boards.subscribe(context.identity.customerId, args.displayBoardId, type, args.sinceVersion),
+          ),
         resolve: (frame: unknown) => frame,
       },
     ]),
   );
 }
 
-export function createResolvers({ displayBoards, boards }: ResolverDeps): IResolvers<unknown, LiveContext> {
+export function createResolvers({
+  displayBoards,
+  boards,
+  access,
+}: ResolverDeps): IResolvers<unknown, LiveContext> {
   return {
     JSON: JsonScalar,
     Query: {
@@ -44,10 +54,12 @@ export function createResolvers({ displayBoards, boards }: ResolverDeps): IResol
     Subscription: {
       displayBoard: {
         subscribe: (_root, args: { displayBoardId: number }, context) =>
-          displayBoards.watch(context.identity.customerId, args.displayBoardId),
+          guardBoardStream(access, context.identity, args.displayBoardId, () =>
+            displayBoards.watch(context.identity.customerId, args.displayBoardId),
+          ),
         resolve: (config: unknown) => config,
       },
-      ...boardContentResolvers(boards),
+      ...boardContentResolvers(boards, access),
     },
   };
 }

@@ -1,10 +1,18 @@
 import { Repeater } from '@repeaterjs/repeater';
 import { createSourceEventStream, type ExecutionArgs, type ExecutionResult, execute } from 'graphql';
 import { toGraphqlError } from './graphql-errors.ts';
+import { MAX_WAITING_FRAMES_PER_OPERATION, type Outbox } from './outbox.ts';
 
 /** What makes two subscriptions' results for one event the same: the operation text and its variables. */
 export interface SharedOperation {
   readonly operationKey: string;
+  /** What the connection holds unread; absent outside a connection (LIVE-15). */
+  readonly outbox?: Outbox;
+}
+
+/** A frame's size for the outbox: board frames are JSON text; a board config is small. */
+function sizeOf(event: unknown): number {
+  return typeof event === 'string' ? event.length : 2048;
 }
 
 type Result = ExecutionResult | Promise<ExecutionResult>;
@@ -38,11 +46,29 @@ export async function subscribeSharingResults(
   const source = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in Object(source))) return source as ExecutionResult;
   const events = source as AsyncIterableIterator<unknown>;
-  const { operationKey } = args.contextValue as SharedOperation;
+  const { operationKey, outbox } = args.contextValue as SharedOperation;
   return new Repeater<ExecutionResult>(async (push, stop) => {
     void stop.then(() => events.return?.());
+    let waiting = 0;
     try {
-      for await (const event of events) await push(await resultFor(args, event, operationKey));
+      for await (const event of events) {
+        if (!outbox) {
+          await push(await resultFor(args, event, operationKey));
+          continue;
+        }
+        // Taken from the source at once and held here, counted: a client that does not
+        // read is closed when its connection holds too much, not queued for (LIVE-15).
+        const bytes = sizeOf(event);
+        if (waiting >= MAX_WAITING_FRAMES_PER_OPERATION) outbox.overflow();
+        if (!outbox.hold(bytes)) break;
+        waiting += 1;
+        const sent = push(resultFor(args, event, operationKey));
+        const done = () => {
+          waiting -= 1;
+          outbox.release(bytes);
+        };
+        sent.then(done, done);
+      }
       stop();
     } catch (error) {
       stop(toGraphqlError(error));

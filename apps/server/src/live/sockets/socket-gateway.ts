@@ -2,8 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import {
   type ClientToServerEvents,
   errorEvent,
+  hasScopes,
   type ServerToClientEvents,
   type SocketAction,
+  scopesFor,
   successEvent,
 } from '@careboard/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -11,8 +13,9 @@ import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { AppError } from '../../errors/app-error.ts';
+import { toAppError } from '../../errors/database-errors.ts';
+import { clientAddress, type TrustProxy } from '../../http/client-address.ts';
 import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
-import { clientIp } from '../client-ip.ts';
 import { isRefusal, LiveIdentity } from '../live-identity.ts';
 
 export interface SocketData {
@@ -42,7 +45,8 @@ export interface GatewayOptions {
   readonly path: string;
   readonly boardOrigin: string;
   readonly verify: VerifyAccessToken;
-  readonly trustProxy: boolean;
+  /** Whose X-Forwarded-For counts for the per-address limit (FND-24). */
+  readonly trustProxy: TrustProxy;
   readonly log: Logger;
   readonly actions: Readonly<Record<SocketAction, ActionHandler>>;
   readonly connectionsPerMinutePerAddress?: number;
@@ -51,6 +55,31 @@ export interface GatewayOptions {
 }
 
 export const customerRoom = (customerId: string) => `customer:${customerId}`;
+
+/** Packets a socket may have waiting to be sent before it counts as not reading (decision LIVE-15). */
+const MAX_UNSENT_PACKETS = 1_000;
+/** How long a dropped socket's close frame may take before its connection is cut. */
+const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * Drops a socket whose client does not read: engine.io keeps every packet it
+ * cannot write yet in the socket's write buffer, without limit, until the
+ * heartbeat notices (25 s). Answers whether it was dropped (LIVE-15).
+ */
+function dropIfNotReading(socket: GatewaySocket, log: Logger): boolean {
+  const conn = socket.conn as unknown as {
+    writeBuffer?: readonly unknown[];
+    close(discard?: boolean): void;
+    transport?: { socket?: { terminate?: () => void } };
+  };
+  const unsent = conn.writeBuffer?.length ?? 0;
+  if (unsent <= MAX_UNSENT_PACKETS) return false;
+  log.warn({ unsentPackets: unsent }, 'socket closed: it does not read what it is sent');
+  const transport = conn.transport;
+  conn.close(true);
+  setTimeout(() => transport?.socket?.terminate?.(), CLOSE_GRACE_MS).unref();
+  return true;
+}
 
 /**
  * The socket gateway: one room per customer, the token in the connection
@@ -72,7 +101,7 @@ export function attachSocketGateway(app: FastifyInstance, options: GatewayOption
     destroyUpgrade: false,
     ...(options.adapter ? { adapter: options.adapter } : {}),
     allowRequest: (request: IncomingMessage, callback) => {
-      rate.consume(clientIp(request, options.trustProxy)).then(
+      rate.consume(clientAddress(request, options.trustProxy)).then(
         () => callback(null, true),
         () => callback('Too many connections', false),
       );
@@ -114,11 +143,15 @@ function onConnection(io: GatewayServer, socket: GatewaySocket, options: Gateway
 
   for (const action of Object.keys(options.actions) as SocketAction[]) {
     socket.on(action, async (request: unknown) => {
+      if (dropIfNotReading(socket, options.log)) return;
       const body =
         typeof request === 'object' && request !== null ? (request as Record<string, unknown>) : {};
       const correlation = typeof body.correlation_id === 'string' ? body.correlation_id.slice(0, 100) : '';
       try {
         if (!correlation) throw new AppError('IS_REQUIRED', { field: 'correlation_id' });
+        // The same table the REST twin's preHandler reads (LIVE-16), checked against the
+        // connection's current token (a renewal may have narrowed it).
+        if (!hasScopes(renewable.principal.scopes, scopesFor(action))) throw new AppError('FORBIDDEN', {});
         const result = await options.actions[action](body, {
           customerId: renewable.customerId,
           subject: renewable.principal.subject,
@@ -126,7 +159,9 @@ function onConnection(io: GatewayServer, socket: GatewaySocket, options: Gateway
         });
         socket.emit(successEvent(action), { correlation_id: correlation, ...(result ? { result } : {}) });
       } catch (error) {
-        const known = error instanceof AppError ? error : undefined;
+        // A database outage is SERVICE_UNAVAILABLE here too, as REST answers 503 (FND-20).
+        const mapped = toAppError(error);
+        const known = mapped instanceof AppError ? mapped : undefined;
         if (!known) options.log.error({ err: error, action }, 'unexpected error');
         socket.emit(errorEvent(action), {
           correlation_id: correlation,

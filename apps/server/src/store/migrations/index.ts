@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as customers from './0001-customers.ts';
 import * as identity from './0002-identity.ts';
+import * as accountsDisabled from './0200-accounts-disabled.ts';
+import * as deviceGrants from './0201-device-grants.ts';
 import { domainMigrations } from './domain/index.ts';
 
 /** Every migration; Kysely runs them in the order of their names. */
@@ -8,4 +10,6 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-customers': customers,
   '0002-identity': identity,
   ...domainMigrations,
+  '0200-accounts-disabled': accountsDisabled,
+  '0201-device-grants': deviceGrants,
 });

@@ -217,6 +217,8 @@ export interface DevicesTable {
   app_version: string | null;
   revoked_at: Date | null;
   created_at: CreatedAt;
+  /** The device grant its activation made (decision IDN-16); null until activated. */
+  grant_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessagesTable {

@@ -16,6 +16,8 @@ export interface AccountsTable {
   role: string;
   password_hash: string;
   created_at: Generated<Date>;
+  /** Set when the account is disabled: no sign-in, its grants end (decision IDN-13). */
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface OidcPayloadsTable {

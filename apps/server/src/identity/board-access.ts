@@ -1,0 +1,43 @@
+import type { Db } from '../store/database.ts';
+import { findDeviceBoardId } from '../store/repositories/devices.ts';
+import type { Principal } from './verify-access-token.ts';
+
+/** How long a device's board is remembered: reassigning a screen takes effect within this. */
+const DEVICE_BOARD_TTL_MS = 3_000;
+
+/** Which display boards a caller may read (decision IDN-16). */
+export interface BoardAccess {
+  /** Whether the caller may read this board of its customer now. */
+  mayRead(principal: Principal, boardId: number): Promise<boolean>;
+  /** The one board a screen may read (null: none); undefined for anyone else (every board of the customer). */
+  deviceBoard(principal: Principal): Promise<number | null | undefined>;
+}
+
+/**
+ * A person reads every board of their customer; a screen's token (a
+ * `device_id` claim) only the board its device record names now, read from
+ * the database and kept a few seconds, so a reassignment needs no
+ * re-activation and a revoked device reads nothing.
+ */
+export function createBoardAccess(db: Db): BoardAccess {
+  const cache = new Map<string, { boardId: number | null; until: number }>();
+
+  async function deviceBoard(principal: Principal): Promise<number | null | undefined> {
+    if (principal.deviceId === undefined) return undefined;
+    const key = `${principal.customerId}:${principal.deviceId}`;
+    const cached = cache.get(key);
+    if (cached && cached.until > Date.now()) return cached.boardId;
+    const boardId = await findDeviceBoardId(db, principal.customerId, principal.deviceId);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, { boardId, until: Date.now() + DEVICE_BOARD_TTL_MS });
+    return boardId;
+  }
+
+  return {
+    deviceBoard,
+    async mayRead(principal, boardId) {
+      const only = await deviceBoard(principal);
+      return only === undefined || only === boardId;
+    },
+  };
+}
