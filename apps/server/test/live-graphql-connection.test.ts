@@ -105,6 +105,28 @@ describe('in-band token renewal', () => {
     expect(closedWith).toBe(LiveCloseCode.Forbidden);
     await client.dispose();
   });
+
+  it("closes a person's connection renewed with a screen's token with Forbidden (IDN-16)", async () => {
+    // What a connection may read is settled when it subscribes; a renewal may not change who it is.
+    const token = await accessToken(server);
+    let closedWith: number | undefined;
+    const client = graphqlClient(
+      server,
+      () => token,
+      (code) => (closedWith = code),
+    );
+    const screen = await accessToken(server, { device_id: 1 });
+    await new Promise<void>((resolve) => {
+      client.subscribe(renew(screen), {
+        next: () => resolve(),
+        error: () => resolve(),
+        complete: () => resolve(),
+      });
+    });
+    await waitUntil(() => closedWith !== undefined);
+    expect(closedWith).toBe(LiveCloseCode.Forbidden);
+    await client.dispose();
+  });
 });
 
 describe('bad input on the socket', () => {

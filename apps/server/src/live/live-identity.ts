@@ -60,12 +60,18 @@ export class LiveIdentity {
     return this.#principal.customerId;
   }
 
-  /** An in-band renewal: same customer, board scope; returns the new expiry. */
+  /**
+   * An in-band renewal: same customer, board scope, and the same kind of caller (the same
+   * screen, or a person), since what a connection may read was decided when it subscribed
+   * (decision IDN-16); returns the new expiry.
+   */
   async renew(token: string): Promise<number> {
     const next = await this.#verify(token).catch(() => undefined);
     const refusal = !next
       ? { code: LiveCloseCode.Unauthorized, reason: 'Unauthorized' }
-      : next.customerId !== this.customerId || !hasScopes(next.scopes, scopesFor('display-board.read'))
+      : next.customerId !== this.customerId ||
+          next.deviceId !== this.#principal.deviceId ||
+          !hasScopes(next.scopes, scopesFor('display-board.read'))
         ? { code: LiveCloseCode.Forbidden, reason: 'Forbidden' }
         : undefined;
     if (!next || refusal) {

@@ -15,7 +15,10 @@ export function guardBoardStream<T>(
   identity: LiveIdentity,
   boardId: number,
   open: () => AsyncIterable<T>,
-): Repeater<T> {
+): AsyncIterable<T> {
+  // A person reads every board of their customer, and a renewal cannot turn the connection
+  // into a screen's: no per-frame work for them, only for screens.
+  if (identity.principal.deviceId === undefined) return open();
   return new Repeater<T>(async (push, stop) => {
     if (!(await access.mayRead(identity.principal, boardId))) {
       stop(displayBoardNotFound(boardId));
