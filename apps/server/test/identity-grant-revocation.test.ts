@@ -1,17 +1,16 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { deviceFlowScopes, standardFlowScopes } from '@careboard/contracts';
+import { deviceFlowScopes } from '@careboard/contracts';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDisable, userSetRole } from '../src/cli/commands.ts';
 import { type Db, openDatabase } from '../src/store/database.ts';
-import { BrowserSession, formIn } from './browser-session.ts';
 import {
   confirmOnPhone,
-  DEMO_PASSWORD,
   decodePayload,
   deviceAuthorization,
   discover,
+  signInWithRedirect,
 } from './identity-helpers.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -32,30 +31,11 @@ afterAll(async () => {
 
 /** A real sign-in with redirect (code + PKCE), as the board does it; returns its tokens. */
 async function signIn(email: string) {
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const redirectUri = `${server.baseUrl}/auth/callback`;
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri,
-    scope: standardFlowScopes.join(' '),
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    organization: 'org_demo',
-    audience: server.config.identity.audience,
-    prompt: 'consent',
-  });
-  const browser = new BrowserSession();
-  const login = await browser.follow(url.toString(), {}, redirectUri);
-  const back = await browser.submit(
-    login.url,
-    formIn(login.html),
-    { email, password: DEMO_PASSWORD },
-    redirectUri,
-  );
-  const tokens = await oidc.authorizationCodeGrant(config, new URL(back.url), {
+  const { callback: back, verifier, state, nonce } = await signInWithRedirect(server, config, email);
+  const tokens = await oidc.authorizationCodeGrant(config, back, {
     pkceCodeVerifier: verifier,
     expectedState: state,
+    expectedNonce: nonce,
   });
   expect(tokens.refresh_token).toBeTruthy();
   return tokens;

@@ -1,4 +1,4 @@
-import { deviceFlowScopes } from '@careboard/contracts';
+import { deviceFlowScopes, standardFlowScopes } from '@careboard/contracts';
 import * as oidc from 'openid-client';
 import { BrowserSession, formIn } from './browser-session.ts';
 import type { TestServer } from './test-server.ts';
@@ -65,4 +65,40 @@ export async function pollOnce(server: TestServer, clientId: string, deviceCode:
 
 export function decodePayload(jwt: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}
+
+/**
+ * Sign-in with redirect, as the board does it (PKCE, state, nonce, organization), through the
+ * real sign-in page; returns the callback address and what the code exchange checks.
+ */
+export async function signInWithRedirect(
+  server: TestServer,
+  config: oidc.Configuration,
+  email: string,
+  organization = 'org_demo',
+) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const redirectUri = `${server.baseUrl}/auth/callback`;
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: standardFlowScopes.join(' '),
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    organization,
+    audience: server.config.identity.audience,
+    prompt: 'consent',
+  });
+  const browser = new BrowserSession();
+  const login = await browser.follow(url.toString(), {}, redirectUri);
+  const back = await browser.submit(
+    login.url,
+    formIn(login.html),
+    { email, password: DEMO_PASSWORD },
+    redirectUri,
+  );
+  return { callback: new URL(back.url), verifier, state, nonce };
 }

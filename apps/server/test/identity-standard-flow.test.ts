@@ -1,9 +1,8 @@
-import { standardFlowScopes } from '@careboard/contracts';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSession, formIn } from './browser-session.ts';
-import { DEMO_PASSWORD, decodePayload, discover } from './identity-helpers.ts';
+import { decodePayload, discover, signInWithRedirect } from './identity-helpers.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer;
@@ -16,33 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Sign-in with redirect, as the board does it: PKCE, state, nonce, organization. */
-async function signIn(email: string, organization = 'org_demo') {
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const redirectUri = `${server.baseUrl}/auth/callback`;
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri,
-    scope: standardFlowScopes.join(' '),
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    nonce,
-    organization,
-    audience: server.config.identity.audience,
-    prompt: 'consent',
-  });
-  const browser = new BrowserSession();
-  const login = await browser.follow(url.toString(), {}, redirectUri);
-  const back = await browser.submit(
-    login.url,
-    formIn(login.html),
-    { email, password: DEMO_PASSWORD },
-    redirectUri,
-  );
-  return { callback: new URL(back.url), verifier, state, nonce };
-}
+const signIn = (email: string, organization?: string) =>
+  signInWithRedirect(server, config, email, organization);
 
 describe('sign-in with redirect (authorization code + PKCE)', () => {
   it('issues RS256 tokens with org_id after state, nonce and PKCE checks', async () => {

@@ -84,7 +84,8 @@ describe('in-band token renewal', () => {
     await client.dispose();
   }, 10_000);
 
-  it("closes a connection renewed with another customer's token with Forbidden", async () => {
+  /** Opens a connection with a demo token, renews it with `next`, and answers the close code. */
+  async function closeCodeAfterRenewal(next: string): Promise<number | undefined> {
     const token = await accessToken(server);
     let closedWith: number | undefined;
     const client = graphqlClient(
@@ -92,40 +93,28 @@ describe('in-band token renewal', () => {
       () => token,
       (code) => (closedWith = code),
     );
-    const other = await accessToken(server, { org_id: 'org_bravo' });
-    await insertCustomer(server, 'bravo', 'org_bravo');
     await new Promise<void>((resolve) => {
-      client.subscribe(renew(other), {
+      client.subscribe(renew(next), {
         next: () => resolve(),
         error: () => resolve(),
         complete: () => resolve(),
       });
     });
     await waitUntil(() => closedWith !== undefined);
-    expect(closedWith).toBe(LiveCloseCode.Forbidden);
     await client.dispose();
+    return closedWith;
+  }
+
+  it("closes a connection renewed with another customer's token with Forbidden", async () => {
+    const other = await accessToken(server, { org_id: 'org_bravo' });
+    await insertCustomer(server, 'bravo', 'org_bravo');
+    expect(await closeCodeAfterRenewal(other)).toBe(LiveCloseCode.Forbidden);
   });
 
   it("closes a person's connection renewed with a screen's token with Forbidden (IDN-16)", async () => {
     // What a connection may read is settled when it subscribes; a renewal may not change who it is.
-    const token = await accessToken(server);
-    let closedWith: number | undefined;
-    const client = graphqlClient(
-      server,
-      () => token,
-      (code) => (closedWith = code),
-    );
     const screen = await accessToken(server, { device_id: 1 });
-    await new Promise<void>((resolve) => {
-      client.subscribe(renew(screen), {
-        next: () => resolve(),
-        error: () => resolve(),
-        complete: () => resolve(),
-      });
-    });
-    await waitUntil(() => closedWith !== undefined);
-    expect(closedWith).toBe(LiveCloseCode.Forbidden);
-    await client.dispose();
+    expect(await closeCodeAfterRenewal(screen)).toBe(LiveCloseCode.Forbidden);
   });
 });
 
