@@ -4,13 +4,20 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { assetRoutes } from './api/asset-routes.ts';
+import { installAuditOfWrites } from './api/audit-hook.ts';
+import { auditRoutes } from './api/audit-routes.ts';
+import { careSettingRoutes } from './api/care-setting/care-setting-routes.ts';
 import { clientErrorRoutes } from './api/client-error-routes.ts';
 import { customerRoutes } from './api/customer-routes.ts';
+import { deviceRoutes } from './api/devices/device-routes.ts';
 import { displayBoardRoutes } from './api/display-board-routes.ts';
+import { equipmentRoutes } from './api/equipment/equipment-routes.ts';
 import { healthRoutes } from './api/health-routes.ts';
 import { meRoutes } from './api/me-routes.ts';
 import { messageRoutes } from './api/message-routes.ts';
 import { registerOpenApi } from './api/openapi.ts';
+import { patientFlowReadRoutes } from './api/patient-flow/patient-flow-read-routes.ts';
+import { peopleRoutes } from './api/people/people-routes.ts';
 import { runtimeConfigRoute } from './api/runtime-config-route.ts';
 import { visitRoutes } from './api/visit-routes.ts';
 import { API_PREFIX, type Config } from './config/config.ts';
@@ -110,7 +117,19 @@ export async function buildApp({
   await app.register(customerRoutes, { prefix: API_PREFIX, db });
   await app.register(meRoutes, { prefix: API_PREFIX, auth });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX });
-  for (const routes of [displayBoardRoutes, visitRoutes, messageRoutes, assetRoutes]) {
+  installAuditOfWrites(app, db);
+  for (const routes of [
+    displayBoardRoutes,
+    visitRoutes,
+    messageRoutes,
+    assetRoutes,
+    careSettingRoutes,
+    equipmentRoutes,
+    deviceRoutes,
+    peopleRoutes,
+    patientFlowReadRoutes,
+    auditRoutes,
+  ]) {
     await app.register(routes, { prefix: API_PREFIX, db });
   }
 

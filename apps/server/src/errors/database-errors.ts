@@ -19,6 +19,7 @@ const ENTITY_BY_TABLE: Readonly<Record<string, string>> = Object.freeze({
   stations: 'Station',
   staff_types: 'Staff type',
   tags: 'Tag',
+  sensors: 'Sensor',
   badges: 'Badge',
   staff: 'Staff',
   visits: 'Visit',

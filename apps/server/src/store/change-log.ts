@@ -8,7 +8,28 @@ import type { ChangeAction } from './tables/domain.ts';
 export const CHANGES_CHANNEL = 'careboard_changes';
 
 /** What changed, named the way the live layer looks it up. */
-export type ChangeEntity = 'visit' | 'call' | 'message' | 'asset' | 'par_level' | 'display_board' | 'device';
+export type ChangeEntity =
+  | 'visit'
+  | 'call'
+  | 'message'
+  | 'asset'
+  | 'par_level'
+  | 'display_board'
+  | 'device'
+  // The care setting and equipment the boards' rows name (back office, issue 13): a change to
+  // one rebuilds the customer's boards (boardIds null) unless the writer knows which show it.
+  | 'site'
+  | 'department'
+  | 'workflow'
+  | 'phase'
+  | 'location'
+  | 'station'
+  | 'staff'
+  | 'staff_type'
+  | 'tag'
+  | 'sensor'
+  | 'asset_type'
+  | 'customer';
 
 export interface Change {
   readonly entity: ChangeEntity;

@@ -23,6 +23,39 @@ export const actionScopes = Object.freeze({
   'asset.write': ['write:*'],
   /** GET /me: any valid token. */
   'me.read': [],
+
+  // The back office (issue 13, decision BOF-05): reads need the specification's read scope of
+  // what they read, configuration writes write:*, patient flow write:patients.
+  /** GET /sites, /sites/:id and the sites export. */
+  'site.read': ['read:sites'],
+  /** GET /departments, /workflows, /workflows/:id/phases, /phases/:id: a workflow is a department's. */
+  'department.read': ['read:departments'],
+  /** GET /locations, /stations and the locations export. */
+  'station.read': ['read:stations'],
+  /** GET /staff, /staff-types. */
+  'staff.read': ['read:staff'],
+  /** GET /tags, /sensors. */
+  'tag.read': ['read:tags'],
+  /** GET /asset-types, /assets, /locations/:id/par-levels: materials management. */
+  'equipment.read': ['access:mm'],
+  /** GET /devices: screens are the specification's kiosks. */
+  'device.read': ['read:kiosks'],
+  /** GET /visits, /messages: patient flow without patients' names. */
+  'patient.read': ['read:patients'],
+  /** GET /securable/…: patients' names, each read audited (BOF-02). */
+  'securable.read': ['read:securable'],
+  /** POST, PATCH, DELETE of the care setting, equipment, tags and sensors. */
+  'setting.write': ['write:*'],
+  /** PATCH /devices/:id, POST /devices/:id/reload, /devices/:id/revoke. */
+  'device.write': ['write:*'],
+  /** DELETE /messages/:id. */
+  'message.write': ['write:patients'],
+  /** GET /users. */
+  'user.read': ['read:*'],
+  /** POST, PATCH /users: never above the caller's own level (USER_LEVEL_IS_NOT_VALID). */
+  'user.write': ['write:*'],
+  /** PATCH /customers/:id, GET /audit-events: the customer's own settings and log. */
+  'customer.update': ['update:customer*'],
 } as const satisfies Record<string, readonly string[]>);
 
 export type ScopedAction = keyof typeof actionScopes;

@@ -11,4 +11,6 @@ export interface CustomersTable {
   locale: Generated<string>;
   name: string | null;
   created_at: Generated<Date>;
+  /** Seconds a tag may go unseen before it is non-reporting (TAG_IS_NON_REPORTING). */
+  tag_non_reporting_sec: Generated<number>;
 }

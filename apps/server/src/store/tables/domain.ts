@@ -10,6 +10,7 @@ export interface DomainTables {
   stations: StationsTable;
   staff_types: StaffTypesTable;
   tags: TagsTable;
+  sensors: SensorsTable;
   badges: BadgesTable;
   staff: StaffTable;
   visits: VisitsTable;
@@ -26,6 +27,7 @@ export interface DomainTables {
   devices: DevicesTable;
   messages: MessagesTable;
   change_log: ChangeLogTable;
+  audit_events: AuditEventsTable;
 }
 
 /** An identity column: read, never written. */
@@ -95,6 +97,19 @@ export interface TagsTable {
   label: string;
   battery_low: Generated<boolean>;
   last_seen_at: Date | null;
+  /** What the tag is worn by or fixed to (decision BOF-03). */
+  kind: Generated<TagKind>;
+}
+
+export type TagKind = 'patient_badge' | 'staff_badge' | 'asset_tag';
+
+/** An RTLS sensor fixed in a location; its identifier is what the RTLS system reports. */
+export interface SensorsTable {
+  id: Id;
+  customer_id: CustomerId;
+  identifier: string;
+  name: string;
+  location_id: number;
 }
 
 export interface BadgesTable {
@@ -243,4 +258,22 @@ export interface ChangeLogTable {
   action: ChangeAction;
   board_ids: number[] | null;
   created_at: CreatedAt;
+}
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'read';
+export type AuditActorKind = 'user' | 'device' | 'feed' | 'system';
+
+/** One write, or one read of a patient's name (decision BOF-02). */
+export interface AuditEventsTable {
+  /** bigint: pg hands it over as a string. */
+  id: ColumnType<string, never, never>;
+  customer_id: CustomerId;
+  at: CreatedAt;
+  actor: string;
+  actor_kind: AuditActorKind;
+  action: AuditAction;
+  entity: string;
+  entity_id: string | null;
+  route: string;
+  status: number | null;
 }
