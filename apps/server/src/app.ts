@@ -3,7 +3,6 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { assetRoutes } from './api/asset-routes.ts';
 import { installAuditOfWrites } from './api/audit-hook.ts';
 import { auditRoutes } from './api/audit-routes.ts';
 import { careSettingRoutes } from './api/care-setting/care-setting-routes.ts';
@@ -122,7 +121,6 @@ export async function buildApp({
     displayBoardRoutes,
     visitRoutes,
     messageRoutes,
-    assetRoutes,
     careSettingRoutes,
     equipmentRoutes,
     deviceRoutes,

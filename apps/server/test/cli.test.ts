@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { deviceFlowScopes } from '@careboard/contracts';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliResult, runCareboard } from './cli-runner.ts';
 import { confirmOnPhone, deviceAuthorization, discover } from './identity-helpers.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-const CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
 let server: TestServer;
 
 beforeAll(async () => {
@@ -14,18 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-function careboard(args: string[], stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'silent' },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (err += chunk));
-    child.on('exit', (code) => resolve({ code, out, err }));
-    child.stdin.end(stdin);
-  });
+function careboard(args: readonly string[], stdin = ''): Promise<CliResult> {
+  return runCareboard(server.databaseUrl, args, stdin);
 }
 
 describe('npm run careboard', () => {
@@ -50,6 +38,13 @@ describe('npm run careboard', () => {
     const listed = await careboard(['user', 'list', '--customer', 'demo']);
     expect(listed.out).toContain('demo\tnurse2@demo.test\tstaff\tNight Nurse');
     expect(listed.out).toContain('admin@demo.test');
+  });
+
+  it('lists the demo customer, made as customer add makes any customer (BOF-26)', async () => {
+    const listed = await careboard(['customer', 'list']);
+    expect(listed.out).toMatch(
+      /^demo\tRiverside Medical Center\ten-US\torg_demo\tdemo-device\t\d+ users\t4 boards\n$/,
+    );
   });
 
   it('generates a password when none is given, and shows it once', async () => {

@@ -114,6 +114,40 @@ describe('the demo seed', () => {
     expect(abbreviated).toEqual([9, 11, 12, 13, 16, 18, 19, 20, 21, 24, 27, 33, 35, 36, 40, 41, 46, 49]);
   });
 
+  it('gives each tag the kind of what wears it, and no last sighting (no RTLS feed: BOF-19)', async () => {
+    const tags = await db
+      .selectFrom('tags as t')
+      .select([
+        't.kind',
+        't.last_seen_at',
+        (eb) =>
+          eb
+            .case()
+            .when(eb.exists(eb.selectFrom('assets as a').select('a.id').whereRef('a.tag_id', '=', 't.id')))
+            .then('asset_tag')
+            .when(
+              eb.exists(
+                eb
+                  .selectFrom('staff as s')
+                  .innerJoin('badges as b', 'b.id', 's.badge_id')
+                  .select('s.id')
+                  .whereRef('b.tag_id', '=', 't.id'),
+              ),
+            )
+            .then('staff_badge')
+            .else('patient_badge')
+            .end()
+            .as('worn_by'),
+      ])
+      .where('t.customer_id', '=', customer)
+      .execute();
+    expect(new Set(tags.map((tag) => tag.kind))).toEqual(
+      new Set(['patient_badge', 'staff_badge', 'asset_tag']),
+    );
+    expect(tags.filter((tag) => tag.kind !== tag.worn_by)).toEqual([]);
+    expect(tags.every((tag) => tag.last_seen_at === null)).toBe(true);
+  });
+
   it('is idempotent: a second start adds nothing', async () => {
     const before = await Promise.all(
       (['visits', 'display_boards', 'sites', 'assets', 'calls'] as const).map(countRows),

@@ -50,7 +50,7 @@ async function runSteps(customerId: string, steps: number, seed: number, log = p
 
 beforeAll(async () => {
   ({ db } = await openTestDomain());
-  for (const id of ['sim-a', 'sim-b', 'sim-c', 'sim-d']) await seedCustomer(db, id, T0);
+  for (const id of ['sim-a', 'sim-b', 'sim-c', 'sim-d', 'sim-e']) await seedCustomer(db, id, T0);
 });
 afterAll(() => db.destroy());
 
@@ -99,6 +99,41 @@ describe('the simulator', () => {
         (change) => `${change.entity}:${change.action}`,
       );
     expect(await shape('sim-d')).toEqual(await shape('sim-c'));
+  });
+});
+
+describe('the simulator and the tag rules', () => {
+  it('runs past the non-reporting window on the demo tags, and hands out no badge whose tag went silent', async () => {
+    // Half the patient tags went silent an hour ago (by the real clock, as the simulator's badge list reads it).
+    await db
+      .updateTable('tags')
+      .set({ last_seen_at: new Date(Date.now() - 3_600_000) })
+      .where('customer_id', '=', 'sim-e')
+      .where('kind', '=', 'patient_badge')
+      .where((eb) => eb(eb.fn('mod', ['id', eb.lit(2)]), '=', 0))
+      .execute();
+    const silent = await db
+      .selectFrom('badges as b')
+      .innerJoin('tags as t', 't.id', 'b.tag_id')
+      .select('b.id')
+      .where('b.customer_id', '=', 'sim-e')
+      .where('t.last_seen_at', 'is not', null)
+      .execute();
+    expect(silent.length).toBeGreaterThan(10);
+    // Thirty simulated minutes: three times the default window after the seed.
+    const { total } = await runSteps('sim-e', 30, 5);
+    expect(total('arrived')).toBeGreaterThan(0);
+    expect(total('failed')).toBe(0);
+    const badged = await db
+      .selectFrom('visits')
+      .select('badge_id')
+      .where('customer_id', '=', 'sim-e')
+      .where('completed_at', 'is', null)
+      .where('arrived_at', '>', T0)
+      .execute();
+    expect(badged.some((visit) => visit.badge_id !== null)).toBe(true);
+    const silentIds = new Set(silent.map((badge) => badge.id));
+    expect(badged.filter((visit) => visit.badge_id !== null && silentIds.has(visit.badge_id))).toEqual([]);
   });
 });
 

@@ -138,7 +138,11 @@ function shapedBy(schema: Schema, depth: number, valid = false): fc.Arbitrary<un
         },
       );
     case 'integer':
-      if (valid) return fc.integer({ min: Math.max(1, Number(schema.minimum ?? 1)), max: 8 });
+      if (valid) {
+        // Small ids hit real rows; a schema's own minimum (a setting of 60 s) lifts the range.
+        const min = Math.max(1, Number(schema.minimum ?? 1));
+        return fc.integer({ min, max: Math.min(Number(schema.maximum ?? min + 7), Math.max(8, min + 7)) });
+      }
       return fc.oneof(
         { arbitrary: fc.integer({ min: 1, max: 40 }), weight: 3 },
         { arbitrary: wildNumber, weight: 1 },

@@ -161,6 +161,16 @@ describe("a screen's token", () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(await rest('GET', '/display-boards/1')).toMatchObject({ status: 404 });
-    expect(await board(1)).toEqual({ ok: false, code: 'ENTITY_NOT_FOUND' });
+    // A revoked screen may not even connect live (BOF-46): closed with 4401, after which the
+    // board renews its token, and a revoked grant's renewal is refused.
+    const closed: number[] = [];
+    const client = graphqlClient(
+      server,
+      () => token,
+      (code) => closed.push(code),
+    );
+    await take(client, displayBoardSubscription, { displayBoardId: 1 }, 1).done.catch(() => undefined);
+    expect(closed).toEqual([4401]);
+    await client.dispose();
   }, 30_000);
 });

@@ -78,7 +78,7 @@ async function reloadCommandReaches(sender: Node, other: Node, token: string) {
   remote.once('device.reload.command', (command) => (onRemote = command));
   const answered = new Promise<unknown>((resolve) => asking.once('device.reload.success', resolve));
   asking.emit('device.reload', { correlation_id: 'multi-node', display_board_id: 1 });
-  expect(await answered).toEqual({ correlation_id: 'multi-node' });
+  expect(await answered).toEqual({ correlation_id: 'multi-node', result: { screens: 0 } });
   const reachedLocal = await onLocal;
   const until = Date.now() + NOT_ARRIVED_WITHIN_MS;
   while (onRemote === undefined && Date.now() < until) await new Promise((r) => setTimeout(r, 20));

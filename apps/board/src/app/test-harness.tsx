@@ -62,6 +62,7 @@ export function renderApp(path: string, setup: (auth: FakeAuth) => void = () => 
     logout: vi.fn(async () => undefined),
     device,
     onTokenRenewed: vi.fn(() => () => undefined),
+    renewNow: vi.fn(),
     dispose: vi.fn(),
   } satisfies AuthService;
   setup(auth);

@@ -266,4 +266,22 @@ describe('renewal through the service', () => {
     expect(localStorage.getItem('careboard.refresh-token.device')).toBeNull();
     auth.dispose();
   });
+
+  it('renews at once when asked (a live connection closed as Unauthorized): a revoked screen gets a new code (BOF-46)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const now = Math.floor(Date.now() / 1000);
+    const { auth } = service();
+    auth.acceptTokens('device', {
+      access_token: fakeAccessToken({ exp: now + 3600, scope: '' }),
+      refresh_token: 'r1',
+    });
+    idp.answerToken({ error: 'invalid_grant' }, 400);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(idp.tokenRequests).toHaveLength(0);
+    auth.renewNow();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(idp.tokenRequests).toHaveLength(1);
+    expect(assign).toHaveBeenCalledWith('/auth/device?next=%2Ffamily%3Fid%3D2');
+    auth.dispose();
+  });
 });

@@ -49,6 +49,12 @@ export interface AuthService {
   /** Revokes and forgets the tokens, then leaves for the provider's end-session page. */
   logout(): Promise<void>;
   readonly device: DeviceEndpoints;
+  /**
+   * Renews the token at once, as planned renewals do: the live connection was closed as
+   * Unauthorized (a revoked screen, BOF-46). A refused renewal ends the session: the
+   * sign-in, or a new device code, starts over.
+   */
+  renewNow(): void;
   /** Each renewed access token, for live connections that re-send it in-band (socket `refreshToken`). */
   onTokenRenewed(listener: (accessToken: string) => void): () => void;
   dispose(): void;
@@ -153,6 +159,10 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     },
 
     device,
+
+    renewNow() {
+      if (!disposed && store.getState().session.accessToken) scheduler.schedule(0);
+    },
 
     onTokenRenewed: (listener) => onTokenRenewed(store, listener),
 

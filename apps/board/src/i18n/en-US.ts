@@ -9,6 +9,7 @@ export const enUS = Object.freeze({
   'auth.noPermission': 'You do not have permissions to access this section.',
   'action.close': 'Close',
   'device.activate': 'To activate this device use the following code: {code}',
+  'device.address': 'Enter the code at {address}',
   'device.restart': 'Authentication flow will restart automatically in 20 seconds.',
   'device.accessDenied': 'The user or authorization server denied the transaction.',
   'device.expiredToken': 'The user has not authorized the device quickly enough.',

@@ -8,6 +8,7 @@ export const esUS: Messages = Object.freeze({
   'auth.noPermission': 'No tiene permisos para acceder a esta sección.',
   'action.close': 'Cerrar',
   'device.activate': 'Para activar este dispositivo use el siguiente código: {code}',
+  'device.address': 'Ingrese el código en {address}',
   'device.restart': 'El proceso de autenticación se reiniciará automáticamente en 20 segundos.',
   'device.accessDenied': 'El usuario o el servidor de autorización rechazó la transacción.',
   'device.expiredToken': 'El usuario no autorizó el dispositivo a tiempo.',

@@ -37,6 +37,7 @@ function renderProvider() {
   const seen = vi.fn();
   const renewalListeners = new Set<(token: string) => void>();
   const auth = {
+    renewNow: vi.fn(),
     onTokenRenewed: (listener: (token: string) => void) => {
       renewalListeners.add(listener);
       return () => renewalListeners.delete(listener);
@@ -63,7 +64,7 @@ function renderProvider() {
       </AuthContext>
     </RuntimeConfigProvider>,
   );
-  return { view, store, created, client, seen, renew, renewalListeners };
+  return { view, store, created, client, seen, renew, renewalListeners, auth };
 }
 
 describe('live connection provider', () => {
@@ -117,5 +118,17 @@ describe('live connection provider', () => {
     );
     view.unmount();
     expect(renewalListeners.size).toBe(0);
+  });
+
+  it('renews the token at once when the server closes the connection as Unauthorized (BOF-46)', () => {
+    const { store, created, auth } = renderProvider();
+    act(() => {
+      setAccessToken(store, 'device', fakeAccessToken({ exp: 2_000_000_000, scope: '' }));
+    });
+    const on = created[0]?.on;
+    act(() => on?.closed?.({ code: 1012 }));
+    expect(auth.renewNow).not.toHaveBeenCalled();
+    act(() => on?.closed?.({ code: 4401 }));
+    expect(auth.renewNow).toHaveBeenCalledOnce();
   });
 });

@@ -1,3 +1,4 @@
+import { LiveCloseCode } from '@careboard/contracts';
 import type { Client } from 'graphql-ws';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useAuth } from '../auth/auth-context.ts';
@@ -16,8 +17,8 @@ export interface LiveConnectionProviderProps {
 
 /**
  * Opens the live connection (GRAPHQL_URL) once there is an access token, keeps
- * its status in the store, hands it each renewed token in-band, and closes it
- * when the provider goes away.
+ * its status in the store, hands it each renewed token in-band, renews the token
+ * when the server closes it as Unauthorized, and closes it when the provider goes away.
  */
 export function LiveConnectionProvider({ children, createClient }: LiveConnectionProviderProps) {
   const { config, store } = useRuntime();
@@ -31,6 +32,11 @@ export function LiveConnectionProvider({ children, createClient }: LiveConnectio
       url: config.GRAPHQL_URL,
       getAccessToken: () => store.getState().session.accessToken,
       onStatus: (status) => setConnectionStatus(store, status),
+      // The server refused the token (a revoked screen, BOF-46): renew it now rather than
+      // reconnect with it; a refused renewal ends the session (a screen shows a new code).
+      onClosed: (code) => {
+        if (code === LiveCloseCode.Unauthorized) auth.renewNow();
+      },
       createClient,
     });
     setClient(live);

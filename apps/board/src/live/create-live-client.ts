@@ -16,6 +16,8 @@ export interface LiveClientOptions {
   /** Read at every (re)connection, so a reconnect always carries the current token. */
   readonly getAccessToken: () => string | null;
   readonly onStatus: (status: ConnectionStatus) => void;
+  /** The close code of each closed socket (4401: the token is no longer good, renew it). */
+  readonly onClosed?: (code: number) => void;
   readonly createClient?: (options: ClientOptions) => Client;
 }
 
@@ -41,9 +43,11 @@ export function createLiveClient(options: LiveClientOptions): Client {
     on: {
       connecting: () => options.onStatus('connecting'),
       connected: () => options.onStatus('connected'),
-      closed: () => {
+      closed: (event) => {
         clearTimeout(pongTimer);
         options.onStatus('closed');
+        const code = (event as { code?: unknown } | undefined)?.code;
+        if (typeof code === 'number') options.onClosed?.(code);
       },
       ping: (received) => {
         if (received) return;

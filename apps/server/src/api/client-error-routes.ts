@@ -4,6 +4,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import { textSchema } from '../services/schema-parts.ts';
+import { noContent } from './route-parts.ts';
 
 const clientError = z.strictObject({
   message: textSchema().max(1000),
@@ -23,7 +24,7 @@ export async function clientErrorRoutes(app: FastifyInstance): Promise<void> {
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/client-errors',
-      { schema: { body: clientError, response: { 204: z.null() } } },
+      { schema: { tags: ['board'], body: clientError, response: noContent } },
       async (request, reply) => {
         const allowed = await rate.consume(request.ip).then(
           () => true,

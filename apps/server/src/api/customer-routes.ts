@@ -12,6 +12,7 @@ export async function customerRoutes(app: FastifyInstance, options: { db: Db }):
     '/customers/:id',
     {
       schema: {
+        tags: ['customers'],
         params: z.object({ id: customerIdSchema }),
         response: { 200: customerConfigSchema },
       },

@@ -10,7 +10,7 @@ import { createDisplayBoardInput, updateDisplayBoardInput } from '../services/sc
 import { updateDisplayBoard } from '../services/update-display-board.ts';
 import type { Db } from '../store/database.ts';
 import { findDisplayBoardConfig, listDisplayBoardConfigs } from '../store/repositories/display-boards.ts';
-import { bearer, idParams } from './route-parts.ts';
+import { bearer, idParams, noContent } from './route-parts.ts';
 
 const tags = ['display boards'];
 
@@ -85,11 +85,11 @@ export async function displayBoardRoutes(app: FastifyInstance, { db }: { db: Db 
     '/display-boards/:id',
     {
       preHandler: app.auth.require('display-board.configure'),
-      schema: { tags, security: bearer, params: idParams },
+      schema: { tags, security: bearer, params: idParams, response: noContent },
     },
     async (request, reply) => {
       await deleteDisplayBoard(db, principalOf(request).customerId, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -10,3 +10,6 @@ export const idParams = z.strictObject({
 });
 
 export const bearer = [{ bearer: [] }];
+
+/** The response of a route that answers 204 with no body: documented, so every route has a response schema. */
+export const noContent = { 204: z.null().describe('No content') };

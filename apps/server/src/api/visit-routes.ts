@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { principalOf } from '../identity/require-scopes.ts';
 import { admitVisit } from '../services/admit-visit.ts';
 import { callVisitToStation } from '../services/call-visit-to-station.ts';
@@ -11,6 +12,11 @@ import { bearer, idParams } from './route-parts.ts';
 
 const tags = ['patient flow'];
 
+const created = z.object({ id: z.number().int() });
+const moved = z.object({ id: z.number().int(), phase_id: z.number().int(), phase_entered_at: z.date() });
+const called = z.object({ id: z.number().int(), called_at: z.date() });
+const completed = z.object({ id: z.number().int(), completed_at: z.date().nullable() });
+
 /** The writes a staff console makes to patient flow; each is one transaction in its service. */
 export async function visitRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +24,7 @@ export async function visitRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
 
   routes.post(
     '/visits',
-    { ...guard, schema: { tags, security: bearer, body: admitVisitInput } },
+    { ...guard, schema: { tags, security: bearer, body: admitVisitInput, response: { 201: created } } },
     async (request, reply) => {
       const visit = await admitVisit(db, principalOf(request).customerId, request.body);
       return reply.status(201).send({ id: visit.id });
@@ -34,6 +40,7 @@ export async function visitRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
         security: bearer,
         params: idParams,
         body: moveVisitToPhaseInput.omit({ visit_id: true }),
+        response: { 200: moved },
       },
     },
     async (request) => {
@@ -54,6 +61,7 @@ export async function visitRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
         security: bearer,
         params: idParams,
         body: callVisitToStationInput.omit({ visit_id: true, called_by: true }),
+        response: { 201: called },
       },
     },
     async (request, reply) => {
@@ -69,7 +77,7 @@ export async function visitRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
 
   routes.post(
     '/visits/:id/complete',
-    { ...guard, schema: { tags, security: bearer, params: idParams } },
+    { ...guard, schema: { tags, security: bearer, params: idParams, response: { 200: completed } } },
     async (request) => {
       const visit = await completeVisit(db, principalOf(request).customerId, { visit_id: request.params.id });
       return { id: visit.id, completed_at: visit.completed_at };

@@ -1,14 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import { createAccountIfMissing } from '../identity/accounts.ts';
+import { isAppError } from '../errors/app-error.ts';
+import {
+  createAccountIfMissing,
+  endSessionsOfAccount,
+  generatePassword,
+  MIN_PASSWORD_LENGTH,
+} from '../identity/accounts.ts';
 import { addSigningKey } from '../identity/keys.ts';
 import { revokeGrant } from '../identity/oidc-adapter.ts';
-import { isRole, roles } from '../identity/roles.ts';
-import { listAccounts, setAccountDisabled, updateAccountRole } from '../store/accounts.ts';
+import { isRole, roleLevel, roles } from '../identity/roles.ts';
+import { revokeDevice, updateDevice } from '../services/devices/manage-device.ts';
+import {
+  findAccountByEmail,
+  listAccounts,
+  setAccountDisabled,
+  updateAccountRole,
+} from '../store/accounts.ts';
 import { findCustomer } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
-import { listDeviceActivations, markDeviceRevoked } from '../store/device-activations.ts';
+import { findDeviceByReference, listDeviceListings } from '../store/device-activations.ts';
 import { listIdentityKeys, retireIdentityKey } from '../store/identity-keys.ts';
-import { assignBoardOfGrant, revokeDeviceOfGrant } from '../store/repositories/devices.ts';
 
 export class UsageError extends Error {}
 
@@ -38,9 +48,9 @@ export async function userAdd(
   if (!isRole(role)) throw new UsageError(`--role must be one of ${roles.join(', ')}.`);
   if (!(await findCustomer(db, customerId))) throw new UsageError(`There is no customer ${customerId}.`);
   const given = options['password-stdin'] === true ? await readPassword() : undefined;
-  if (given !== undefined && given.length < 12)
-    throw new UsageError('The password must have at least 12 characters.');
-  const password = given ?? randomBytes(15).toString('base64url');
+  if (given !== undefined && given.length < MIN_PASSWORD_LENGTH)
+    throw new UsageError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+  const password = given ?? generatePassword();
   const created = await createAccountIfMissing(db, {
     customerId,
     email,
@@ -60,8 +70,9 @@ export async function userList(db: Db, options: Options, print: Print): Promise<
 }
 
 /**
- * Changes an account's role. Its existing grants are checked against the new
- * role at their next use: one holding a scope the role lacks ends (IDN-13).
+ * Changes an account's role. A lowered role ends its sign-ins at once, as the users API does
+ * (BOF-30): the next one gets the new role's scopes; a raised one keeps them. The displays it
+ * activated are checked against the new role at their next refresh (IDN-13).
  */
 export async function userSetRole(
   db: Db,
@@ -74,12 +85,23 @@ export async function userSetRole(
   const customerId = required(options, 'customer');
   const role = required(options, 'role');
   if (!isRole(role)) throw new UsageError(`--role must be one of ${roles.join(', ')}.`);
-  if (!(await updateAccountRole(db, customerId, email, role)))
-    throw new UsageError(`There is no account ${email} of ${customerId}.`);
-  print(`${email} of ${customerId} is now ${role}. Sign-ins that need more end at their next token refresh.`);
+  const before = await findAccountByEmail(db, email);
+  const accountId =
+    before?.customer_id === customerId ? await updateAccountRole(db, customerId, email, role) : undefined;
+  if (!before || !accountId) throw new UsageError(`There is no account ${email} of ${customerId}.`);
+  const lowered = roleLevel(role) < roleLevel(before.role);
+  if (lowered) await endSessionsOfAccount(db, accountId);
+  print(
+    lowered
+      ? `${email} of ${customerId} is now ${role}. Its sign-ins have ended; the next one has the new role.`
+      : `${email} of ${customerId} is now ${role}. Signing in again gives the new role's scopes.`,
+  );
 }
 
-/** Disables an account (or enables it again): no sign-in, and its grants end at their next use (IDN-13). */
+/**
+ * Disables an account (or enables it again): no sign-in, its sign-ins end at once (BOF-30),
+ * and the displays it activated at their next refresh (IDN-13).
+ */
 export async function userDisable(
   db: Db,
   email: string | undefined,
@@ -88,25 +110,29 @@ export async function userDisable(
 ): Promise<void> {
   const verb = disabled ? 'disable' : 'enable';
   if (!email) throw new UsageError(`Name the account: careboard user ${verb} <email>.`);
-  if (!(await setAccountDisabled(db, email, disabled))) throw new UsageError(`There is no account ${email}.`);
+  const accountId = await setAccountDisabled(db, email, disabled);
+  if (!accountId) throw new UsageError(`There is no account ${email}.`);
+  if (disabled) await endSessionsOfAccount(db, accountId);
   print(
     disabled
-      ? `Disabled ${email}: it cannot sign in, and its sign-ins and the displays it activated end at their next token refresh.`
+      ? `Disabled ${email}: it cannot sign in, its sign-ins have ended, and the displays it activated end at their next token refresh.`
       : `Enabled ${email}.`,
   );
 }
 
+/** Every device record (BOF-42): its id, customer, state, activation, last sight, name, address, board. */
 export async function deviceList(db: Db, options: Options, print: Print): Promise<void> {
-  for (const device of await listDeviceActivations(db, text(options, 'customer'))) {
+  for (const device of await listDeviceListings(db, text(options, 'customer'))) {
     const state = device.revoked_at ? `revoked ${device.revoked_at.toISOString()}` : 'active';
     const seen = device.last_seen_at?.toISOString() ?? 'never';
     print(
       [
-        device.grant_id,
+        device.id,
         device.customer_id,
         state,
-        `activated ${device.activated_at.toISOString()} by ${device.activated_by ?? 'unknown'}`,
+        `activated ${device.activated_at?.toISOString() ?? 'never'} by ${device.activated_by ?? 'unknown'}`,
         `seen ${seen}`,
+        device.name,
         device.ip ?? '',
         device.user_agent ?? '',
         device.display_board_id === null ? 'no board' : `board ${device.display_board_id}`,
@@ -115,34 +141,46 @@ export async function deviceList(db: Db, options: Options, print: Print): Promis
   }
 }
 
-/** Revokes the device's grant: its refresh token stops working at once; its access token within minutes. */
-export async function deviceRevoke(db: Db, grantId: string | undefined, print: Print): Promise<void> {
-  if (!grantId) throw new UsageError('Name the device: careboard device revoke <id from device list>.');
-  const marked = await markDeviceRevoked(db, grantId);
-  // Its access tokens stop reading boards too, within seconds rather than at their expiry (IDN-16).
-  await revokeDeviceOfGrant(db, grantId, new Date());
-  const removed = await revokeGrant(db, grantId);
-  if (!marked && removed === 0) throw new UsageError(`There is no active device ${grantId}.`);
-  print(`Revoked ${grantId}.`);
+/**
+ * Revokes a device, as `POST /api/devices/:id/revoke` does: its grant and refresh token end at
+ * once, its screen's live connections close and it shows a new activation code (BOF-46). The
+ * device is named by its id, or by its grant id as older lists showed it.
+ */
+export async function deviceRevoke(db: Db, reference: string | undefined, print: Print): Promise<void> {
+  if (!reference) throw new UsageError('Name the device: careboard device revoke <id from device list>.');
+  const device = await findDeviceByReference(db, reference);
+  if (device) await revokeDevice(db, device.customer_id, device.id);
+  // A grant with no device record (an activation still under way) ends all the same.
+  const removed = device ? 1 : await revokeGrant(db, reference);
+  if (removed === 0) throw new UsageError(`There is no device ${reference}.`);
+  print(`Revoked ${reference}.`);
 }
 
-/** Shows another board on a screen (or none): its token reads that board from then on, no re-activation (IDN-16). */
+/** Shows another board on a screen (or none): it switches live, with no re-activation (IDN-16, BOF-44). */
 export async function deviceAssign(
   db: Db,
-  grantId: string | undefined,
+  reference: string | undefined,
   options: Options,
   print: Print,
 ): Promise<void> {
-  if (!grantId)
+  if (!reference)
     throw new UsageError('Name the device: careboard device assign <id from device list> --board <id>|none.');
   const board = required(options, 'board');
   if (board !== 'none' && !/^\d{1,9}$/.test(board))
     throw new UsageError('--board must be a board id or none.');
   const boardId = board === 'none' ? null : Number(board);
-  const outcome = await assignBoardOfGrant(db, grantId, boardId);
-  if (outcome === 'no-device') throw new UsageError(`There is no device ${grantId}.`);
-  if (outcome === 'no-board') throw new UsageError(`The device's customer has no board ${board}.`);
-  print(boardId === null ? `Device ${grantId} shows no board.` : `Device ${grantId} shows board ${boardId}.`);
+  const device = await findDeviceByReference(db, reference);
+  if (!device) throw new UsageError(`There is no device ${reference}.`);
+  try {
+    await updateDevice(db, device.customer_id, device.id, { display_board_id: boardId });
+  } catch (error) {
+    if (isAppError(error, 'NO_MASTER_ENTITY_FOUND'))
+      throw new UsageError(`The device's customer has no board ${board}.`);
+    throw error;
+  }
+  print(
+    boardId === null ? `Device ${reference} shows no board.` : `Device ${reference} shows board ${boardId}.`,
+  );
 }
 
 export async function keysRotate(db: Db, print: Print): Promise<void> {

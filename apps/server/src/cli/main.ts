@@ -15,10 +15,13 @@ import {
   userList,
   userSetRole,
 } from './commands.ts';
+import { customerAdd, customerList } from './customer-commands.ts';
 import { openStore } from './open-store.ts';
 
 const USAGE = `Usage: npm run careboard -- <command>
 
+  customer add --id <slug> --name <name> --admin-email <email> [--locale en-US|es-US] [--admin-name <name>] [--password-stdin]
+  customer list
   user add --customer <id> --email <email> --role admin|staff|visitor [--name <name>] [--password-stdin]
   user list [--customer <id>]
   user set-role <email> --customer <id> --role admin|staff|visitor
@@ -30,7 +33,8 @@ const USAGE = `Usage: npm run careboard -- <command>
   keys rotate
   keys retire <kid>
 
-Without --password-stdin a password is generated and shown once.`;
+Without --password-stdin a password is generated and shown once. customer add also makes the
+customer's organization id (org_<slug>) and device client (<slug>-device).`;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -46,6 +50,10 @@ function parse() {
       allowPositionals: true,
       options: {
         customer: { type: 'string' },
+        id: { type: 'string' },
+        locale: { type: 'string' },
+        'admin-email': { type: 'string' },
+        'admin-name': { type: 'string' },
         email: { type: 'string' },
         name: { type: 'string' },
         role: { type: 'string' },
@@ -64,6 +72,8 @@ async function main(): Promise<number> {
   const [group, action, argument] = positionals;
   const command = `${group ?? ''} ${action ?? ''}`;
   const known = [
+    'customer add',
+    'customer list',
     'user add',
     'user list',
     'user set-role',
@@ -84,6 +94,12 @@ async function main(): Promise<number> {
   const store = await openStore(config, createLogger('warn'));
   try {
     switch (command) {
+      case 'customer add':
+        await customerAdd(store.db, values, print, readStdin);
+        break;
+      case 'customer list':
+        await customerList(store.db, print);
+        break;
       case 'user add':
         await userAdd(store.db, values, print, readStdin);
         break;

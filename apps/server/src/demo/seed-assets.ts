@@ -10,7 +10,7 @@ export async function seedAssets(
   db: Db,
   customerId: string,
   locations: readonly Location[],
-  now: Date,
+  _now: Date,
 ): Promise<{ locationIds: number[] }> {
   const locationId = (name: string) => {
     const location = locations.find((l) => l.name === name);
@@ -42,7 +42,8 @@ export async function seedAssets(
   const tags = await insertTags(
     db,
     customerId,
-    assets.map((_, i) => ({ label: `T-3${String(i + 1).padStart(3, '0')}`, last_seen_at: now })),
+    // No RTLS feed reports the demo's tags: never seen, so never non-reporting (decision BOF-19).
+    assets.map((_, i) => ({ label: `T-3${String(i + 1).padStart(3, '0')}`, kind: 'asset_tag' as const })),
   );
   await insertAssets(
     db,

@@ -29,8 +29,12 @@ const PATIENT_BADGES = 80;
 /** Every 25th patient tag reports a low battery, so the TAG_HAS_LOW_BATTERY rule has cases. */
 const LOW_BATTERY_EVERY = 25;
 
-/** The site, its departments, workflows with phases, places, staff and badges. */
-export async function seedCareSetting(db: Db, customerId: string, now: Date): Promise<CareSetting> {
+/**
+ * The site, its departments, workflows with phases, places, staff and badges. No RTLS feed
+ * reports the demo's tags, so they are never seen and never non-reporting (decision BOF-19):
+ * a tag "seen" at seed time would go silent ten minutes later and the simulator's badges with it.
+ */
+export async function seedCareSetting(db: Db, customerId: string, _now: Date): Promise<CareSetting> {
   const site = await insertSite(db, customerId, DEMO_SITE);
   const departments: Department[] = [];
   for (const name of DEMO_DEPARTMENTS)
@@ -68,7 +72,10 @@ export async function seedCareSetting(db: Db, customerId: string, now: Date): Pr
   const staffTags = await insertTags(
     db,
     customerId,
-    DEMO_STAFF.map((_, i) => ({ label: `T-2${String(i + 1).padStart(3, '0')}`, last_seen_at: now })),
+    DEMO_STAFF.map((_, i) => ({
+      label: `T-2${String(i + 1).padStart(3, '0')}`,
+      kind: 'staff_badge' as const,
+    })),
   );
   const staffBadges = await insertBadges(
     db,
@@ -91,7 +98,7 @@ export async function seedCareSetting(db: Db, customerId: string, now: Date): Pr
     Array.from({ length: PATIENT_BADGES }, (_, i) => ({
       label: `T-1${String(i + 1).padStart(3, '0')}`,
       battery_low: (i + 1) % LOW_BATTERY_EVERY === 0,
-      last_seen_at: now,
+      kind: 'patient_badge' as const,
     })),
   );
   const badges = await insertBadges(

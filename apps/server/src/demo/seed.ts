@@ -1,6 +1,9 @@
 import type { Logger } from 'pino';
+import { isAppError } from '../errors/app-error.ts';
+import { DEMO_PASSWORD, demoAdmin } from '../identity/demo-accounts.ts';
+import { createCustomer } from '../services/tenants/create-customer.ts';
 import { lockUntilTransactionEnds } from '../store/advisory-lock.ts';
-import { insertCustomerIfMissing } from '../store/customers.ts';
+import { findCustomer } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
 import { areBoardIdsFree } from '../store/repositories/display-boards.ts';
 import { listSites } from '../store/repositories/sites.ts';
@@ -10,6 +13,7 @@ import { demoBoards, seedBoards } from './seed-boards.ts';
 import { seedCareSetting } from './seed-care-setting.ts';
 import { seedVisits } from './seed-visits.ts';
 
+/** The demo customer; its organization id and device client follow `customer add`'s rule (BOF-26). */
 export const DEMO_CUSTOMER = Object.freeze({
   id: 'demo',
   auth_org_id: 'org_demo',
@@ -37,9 +41,31 @@ export interface SeedResult {
   readonly activeVisits: number;
 }
 
+/**
+ * Makes the demo customer and its admin as `customer add` makes any customer (BOF-26), unless
+ * it exists; returns whether it made it. Another server seeding at once makes it first: fine.
+ */
+async function createDemoCustomer(db: Db): Promise<boolean> {
+  if (await findCustomer(db, DEMO_CUSTOMER.id)) return false;
+  try {
+    await createCustomer(db, {
+      id: DEMO_CUSTOMER.id,
+      name: DEMO_CUSTOMER.name,
+      locale: DEMO_CUSTOMER.locale,
+      admin_email: demoAdmin.email,
+      admin_name: demoAdmin.name,
+      admin_password: DEMO_PASSWORD,
+    });
+    return true;
+  } catch (error) {
+    if (isAppError(error, 'DUPLICATE_KEY') && (await findCustomer(db, DEMO_CUSTOMER.id))) return false;
+    throw error;
+  }
+}
+
 /** Seeds the demo customer and its care setting on first start; later starts leave what is there. */
 export async function seedDemo(db: Db, log: Logger, options: SeedOptions = {}): Promise<void> {
-  if (await insertCustomerIfMissing(db, DEMO_CUSTOMER)) {
+  if (await createDemoCustomer(db)) {
     log.info({ customer: DEMO_CUSTOMER.id }, 'seeded the demo customer');
   }
   const result = await seedDemoData(db, DEMO_CUSTOMER.id, { boardIds: DEMO_BOARD_IDS, ...options });

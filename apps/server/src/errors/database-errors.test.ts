@@ -53,6 +53,36 @@ describe('toAppError', () => {
     });
   });
 
+  it('maps a delete of a row others still reference to a 4xx, never an internal error (BOF-14)', () => {
+    const stillReferenced = (target: string, referencing: string) =>
+      toAppError(
+        pgError({
+          code: '23503',
+          message: `update or delete on table "${target}" violates foreign key constraint "${referencing}_customer_id_fkey" on table "${referencing}"`,
+          table: referencing,
+          detail: `Key (customer_id, id)=(demo, 5) is still referenced from table "${referencing}".`,
+        }),
+      );
+    expect(stillReferenced('sites', 'departments')).toMatchObject({
+      code: 'IS_NOT_VALID',
+      statusCode: 400,
+      params: { field: 'id' },
+      message: 'id is not valid.',
+    });
+    expect(stillReferenced('locations', 'stations')).toMatchObject({ code: 'IS_NOT_VALID' });
+    expect(stillReferenced('asset_types', 'assets')).toMatchObject({
+      code: 'ASSET_TYPE_IS_IN_USE',
+      statusCode: 409,
+      message: "Can't complete action: Asset type is in use.",
+    });
+    expect(stillReferenced('workflows', 'visits')).toMatchObject({
+      code: 'WORKFLOW_HAS_ACTIVE_PATIENTS',
+      statusCode: 409,
+    });
+    expect(stillReferenced('phases', 'visits')).toMatchObject({ code: 'WORKFLOW_HAS_ACTIVE_PATIENTS' });
+    expect(stillReferenced('stations', 'visits')).toMatchObject({ code: 'IS_NOT_VALID' });
+  });
+
   it('maps a failed check to IS_NOT_VALID naming the field', () => {
     expect(
       toAppError(pgError({ code: '23514', table: 'phases', constraint: 'phases_color_check' })),
@@ -76,8 +106,8 @@ describe('toAppError', () => {
   it('passes anything else through unchanged', () => {
     const deadlock = pgError({ code: '40P01' });
     expect(toAppError(deadlock)).toBe(deadlock);
-    const referenced = pgError({ code: '23503', detail: 'Key (id)=(1) is still referenced from table "x".' });
-    expect(toAppError(referenced)).toBe(referenced);
+    const unreadable = pgError({ code: '23503', detail: 'something PostgreSQL never said' });
+    expect(toAppError(unreadable)).toBe(unreadable);
     const plain = new Error('boom');
     expect(toAppError(plain)).toBe(plain);
   });

@@ -4,6 +4,7 @@ import { AppError } from './app-error.ts';
 /** What pg's DatabaseError carries that we read. */
 interface PgError {
   readonly code: string;
+  readonly message?: string;
   readonly table?: string;
   readonly constraint?: string;
   readonly detail?: string;
@@ -74,6 +75,26 @@ function referencedTable(detail: string | undefined): string | undefined {
   return /is not present in table "([^"]+)"/.exec(detail ?? '')?.[1];
 }
 
+/**
+ * A delete (or key change) refused because other rows still reference the row (23503 with
+ * `Key (...)=(...) is still referenced from table "x".`): the client's request, not our
+ * failure (decision BOF-14). An asset type with assets or PAR levels is the catalogue's
+ * ASSET_TYPE_IS_IN_USE; a workflow or phase a visit still follows is
+ * WORKFLOW_HAS_ACTIVE_PATIENTS (services remove completed visits first, BOF-10); anything
+ * else (a site with departments, a location with stations, …) is IS_NOT_VALID naming `id`,
+ * the one field of a DELETE.
+ */
+function stillReferenced(error: PgError): AppError | undefined {
+  const referencing = /is still referenced from table "([^"]+)"/.exec(error.detail ?? '')?.[1];
+  if (!referencing) return undefined;
+  const target = /^update or delete on table "([^"]+)"/.exec(error.message ?? '')?.[1];
+  if (target === 'asset_types') return new AppError('ASSET_TYPE_IS_IN_USE', {});
+  if (referencing === 'visits' && (target === 'workflows' || target === 'phases')) {
+    return new AppError('WORKFLOW_HAS_ACTIVE_PATIENTS', {});
+  }
+  return new AppError('IS_NOT_VALID', { field: 'id' });
+}
+
 /** SQLSTATEs that mean the server is going away, starting, or unreachable rather than refusing our statement. */
 const UNAVAILABLE_STATES = new Set([
   '57P01', // admin_shutdown: the server is stopping
@@ -118,7 +139,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * The one place PostgreSQL errors become catalogue errors: an unreachable or stalled
  * database is SERVICE_UNAVAILABLE, a unique violation is
  * DUPLICATE_KEY (or TAG_IS_IN_USE for a worn tag or badge), a missing referenced row
- * NO_MASTER_ENTITY_FOUND, a failed check IS_NOT_VALID. Anything else is returned as
+ * NO_MASTER_ENTITY_FOUND, a row still referenced by others a 4xx (BOF-14), a failed check
+ * IS_NOT_VALID. Anything else is returned as
  * it came, to end as an internal error.
  */
 export function toAppError(error: unknown): unknown {
@@ -134,6 +156,8 @@ export function toAppError(error: unknown): unknown {
     return new AppError('DUPLICATE_KEY', { entity, field: key.field, value: key.value });
   }
   if (error.code === '23503') {
+    const inUse = stillReferenced(error);
+    if (inUse) return inUse;
     const table = referencedTable(error.detail);
     const key = keyOfDetail(error.detail);
     if (!table || !key) return error;

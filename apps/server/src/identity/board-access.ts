@@ -17,16 +17,16 @@ export interface BoardAccess {
  * A person reads every board of their customer; a screen's token (a
  * `device_id` claim) only the board its device record names now, read from
  * the database and kept a few seconds, so a reassignment needs no
- * re-activation and a revoked device reads nothing.
+ * re-activation and a revoked device reads nothing. A "no" is never taken from the cache.
  */
 export function createBoardAccess(db: Db): BoardAccess {
   const cache = new Map<string, { boardId: number | null; until: number }>();
 
-  async function deviceBoard(principal: Principal): Promise<number | null | undefined> {
+  async function deviceBoard(principal: Principal, fresh = false): Promise<number | null | undefined> {
     if (principal.deviceId === undefined) return undefined;
     const key = `${principal.customerId}:${principal.deviceId}`;
     const cached = cache.get(key);
-    if (cached && cached.until > Date.now()) return cached.boardId;
+    if (!fresh && cached && cached.until > Date.now()) return cached.boardId;
     const boardId = await findDeviceBoardId(db, principal.customerId, principal.deviceId);
     if (cache.size > 10_000) cache.clear();
     cache.set(key, { boardId, until: Date.now() + DEVICE_BOARD_TTL_MS });
@@ -34,10 +34,13 @@ export function createBoardAccess(db: Db): BoardAccess {
   }
 
   return {
-    deviceBoard,
+    deviceBoard: (principal) => deviceBoard(principal),
     async mayRead(principal, boardId) {
       const only = await deviceBoard(principal);
-      return only === undefined || only === boardId;
+      if (only === undefined || only === boardId) return true;
+      // A screen just moved to this board asks for it at once (BOF-44): a refusal is read
+      // again rather than from the cache, which may still name its old board.
+      return (await deviceBoard(principal, true)) === boardId;
     },
   };
 }

@@ -10,6 +10,10 @@ export const demoAccounts = Object.freeze([
   { email: 'visitor@demo.test', name: 'Demo Visitor', role: 'visitor' },
 ] as const);
 
+/** The demo customer's first admin, made with the customer as `customer add` makes one (BOF-26). */
+export const demoAdmin = demoAccounts[0];
+
+/** The demo accounts the customer lacks (the admin exists once the customer does). */
 export async function seedDemoAccounts(db: Db, customerId: string, log: Logger): Promise<void> {
   for (const account of demoAccounts) {
     if (await createAccountIfMissing(db, { ...account, customerId, password: DEMO_PASSWORD })) {

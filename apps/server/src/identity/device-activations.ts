@@ -1,12 +1,13 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../store/database.ts';
-import { insertDeviceActivation, markDeviceSeen } from '../store/device-activations.ts';
+import { markDeviceSeen, recordDeviceActivation } from '../store/device-activations.ts';
 import { ensureDeviceOfGrant } from '../store/repositories/devices.ts';
 import { DEVICE_CODE_GRANT, isDeviceClient } from './clients.ts';
 
 /**
- * Keeps the list of activated devices: a device-code grant that succeeds is
- * recorded (who confirmed it, from where); a device's refresh marks it seen.
+ * Keeps the device records of screens: a device-code grant that succeeds notes on its device
+ * (made by the grant's first token) who confirmed it and from where (BOF-42); a device's
+ * refresh marks it seen.
  */
 export async function recordDeviceGrant(db: Db, ctx: KoaContextWithOIDC): Promise<void> {
   const client = ctx.oidc.client;
@@ -20,7 +21,7 @@ export async function recordDeviceGrant(db: Db, ctx: KoaContextWithOIDC): Promis
   const customerId = (client.metadata() as { customer_id?: string }).customer_id;
   if (!grantId || !customerId) return;
   if (grantType === DEVICE_CODE_GRANT && deviceCode) {
-    await insertDeviceActivation(db, {
+    await recordDeviceActivation(db, {
       grant_id: grantId,
       customer_id: customerId,
       account_id: deviceCode.accountId ?? null,

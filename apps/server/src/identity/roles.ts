@@ -41,3 +41,11 @@ export function mayActivateDevices(role: string): boolean {
   const granted = new Set(scopesForRole(role));
   return deviceFlowScopes.every((scope) => scope === 'offline_access' || granted.has(scope));
 }
+
+/** Levels of the roles, higher above lower: admin > staff > visitor (decision BOF-28). */
+const roleLevels: Readonly<Record<Role, number>> = Object.freeze({ visitor: 1, staff: 2, admin: 3 });
+
+/** A role's level; an unknown role is below every role. */
+export function roleLevel(role: string): number {
+  return isRole(role) ? roleLevels[role] : 0;
+}

@@ -8,6 +8,8 @@ import type { FindBoardConfig } from './boards/board-publisher.ts';
 import { BoardPublishers } from './boards/board-publishers.ts';
 import { ChangeFeed } from './bus/change-feed.ts';
 import { connectRedisFanOut } from './bus/redis.ts';
+import { DevicePresence } from './devices/device-presence.ts';
+import { watchThisDevice } from './devices/this-device.ts';
 import { DisplayBoardWatchers } from './graphql/display-board-watchers.ts';
 import { attachGraphqlServer, DEFAULT_LIVE_LIMITS, type LiveLimits } from './graphql/graphql-server.ts';
 import { createLiveSchema } from './graphql/live-schema.ts';
@@ -60,7 +62,17 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     log: options.log,
   });
   const displayBoards = new DisplayBoardWatchers(feed, options.findBoardConfig);
-  const schema = createLiveSchema({ displayBoards, boards, access: options.auth.boards });
+  // Screens: online while connected anywhere, told of their board and reloads, closed when revoked (BOF-43..34).
+  const presence = new DevicePresence({ db: options.db, feed, log: options.log });
+  presence.start();
+  app.addHook('onClose', () => presence.stop());
+  const holdDevice = presence.open.bind(presence);
+  const schema = createLiveSchema({
+    displayBoards,
+    boards,
+    access: options.auth.boards,
+    thisDevice: (identity) => watchThisDevice(options.db, feed, identity),
+  });
   attachGraphqlServer(app, {
     path: GRAPHQL_PATH,
     schema,
@@ -68,6 +80,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     trustProxy: options.trustProxy,
     log: options.log,
     limits,
+    holdDevice,
   });
   attachSocketGateway(app, {
     path: SOCKETS_PATH,
@@ -77,6 +90,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     log: options.log,
     actions: createSocketActions(options.db),
     connectionsPerMinutePerAddress,
+    holdDevice,
     ...(fanOut ? { adapter: fanOut.socketAdapter } : {}),
   });
 }

@@ -5,16 +5,10 @@ import { familyCode } from '../domain/family-code.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../store/database.ts';
 import { openPhaseStay } from '../store/repositories/phase-history.ts';
-import { findBadge, findTag } from '../store/repositories/tags.ts';
-import {
-  insertVisit,
-  isBadgeWorn,
-  isFamilyCodeInUse,
-  setVisitStaff,
-  type Visit,
-} from '../store/repositories/visits.ts';
+import { insertVisit, isFamilyCodeInUse, setVisitStaff, type Visit } from '../store/repositories/visits.ts';
 import { findWorkflow, listPhases } from '../store/repositories/workflows.ts';
 import { recordVisitChange, reloadVisit } from './active-visit.ts';
+import { resolveWorn } from './equipment/visit-tag.ts';
 import { parseInput } from './parse-input.ts';
 import { idListSchema, idSchema, nameSchema, textSchema } from './schema-parts.ts';
 import { runWrite } from './write-transaction.ts';
@@ -34,7 +28,7 @@ export const admitVisitInput = z.strictObject({
   /** Defaults to the workflow's first phase. */
   phase_id: idSchema.optional(),
   badge_id: idSchema.nullable().optional(),
-  /** Defaults to the badge's tag. */
+  /** Defaults to the badge's tag; a tag alone brings the badge it sits in (decision BOF-21). */
   tag_id: idSchema.nullable().optional(),
   location_id: idSchema.nullable().optional(),
   staff_ids: idListSchema(20).optional(),
@@ -52,16 +46,15 @@ export async function admitVisit(
   const data = parseInput(admitVisitInput, input);
   return runWrite(db, async (trx) => {
     const phaseId = data.phase_id ?? (await firstPhaseId(trx, customerId, data.workflow_id));
-    const badgeId = data.badge_id ?? null;
-    const tagId = data.tag_id !== undefined ? data.tag_id : await tagOfBadge(trx, customerId, badgeId);
-    await assertTagUsable(trx, customerId, tagId);
+    // In use, not a patient badge, non-reporting, low battery: domain/tag-usability.ts (BOF-19, BOF-20).
+    const worn = await resolveWorn(trx, customerId, data, null, now);
     const visit = await insertVisit(trx, customerId, {
       first_name: data.first_name,
       last_name: data.last_name,
       display_name: displayName(data.first_name, data.last_name),
       family_code: data.family_code ?? (await unusedFamilyCode(trx, customerId)),
-      tag_id: tagId,
-      badge_id: badgeId,
+      tag_id: worn.tagId,
+      badge_id: worn.badgeId,
       workflow_id: data.workflow_id,
       phase_id: phaseId,
       phase_entered_at: now,
@@ -87,29 +80,6 @@ async function firstPhaseId(trx: Db, customerId: string, workflowId: number): Pr
   const [first] = await listPhases(trx, customerId, workflowId);
   if (!first) throw new AppError('IS_NOT_VALID', { field: 'workflow_id' });
   return first.id;
-}
-
-async function tagOfBadge(trx: Db, customerId: string, badgeId: number | null): Promise<number | null> {
-  if (badgeId === null) return null;
-  const badge = await findBadge(trx, customerId, badgeId);
-  if (!badge)
-    throw new AppError('NO_MASTER_ENTITY_FOUND', {
-      entity: 'Badge',
-      field: 'badge_id',
-      value: String(badgeId),
-    });
-  // Its tag is worn too, and the tag's index could answer first: name what the caller named.
-  if (await isBadgeWorn(trx, customerId, badgeId)) throw new AppError('TAG_IS_IN_USE', { kind: 'Badge' });
-  return badge.tag_id;
-}
-
-/** A tag with a low battery would drop out mid-visit: the specification's TAG_HAS_LOW_BATTERY. */
-async function assertTagUsable(trx: Db, customerId: string, tagId: number | null): Promise<void> {
-  if (tagId === null) return;
-  const tag = await findTag(trx, customerId, tagId);
-  if (!tag)
-    throw new AppError('NO_MASTER_ENTITY_FOUND', { entity: 'Tag', field: 'tag_id', value: String(tagId) });
-  if (tag.battery_low) throw new AppError('TAG_HAS_LOW_BATTERY', {});
 }
 
 async function unusedFamilyCode(trx: Db, customerId: string): Promise<string> {

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import { recordChanges } from '../store/change-log.ts';
 import type { Db } from '../store/database.ts';
-import { boardIdsShowingWorkflows } from '../store/repositories/board-scope.ts';
 import { insertMessage, type Message } from '../store/repositories/messages.ts';
 import { parseInput } from './parse-input.ts';
+import { boardIdsOfMessage } from './patient-flow/message-boards.ts';
 import { idSchema, textSchema } from './schema-parts.ts';
 import { runWrite } from './write-transaction.ts';
 
@@ -55,11 +55,7 @@ export async function postMessage(
       created_at: now,
       expires_at: expiresAt,
     });
-    const boardIds = message.display_board_id
-      ? [message.display_board_id]
-      : message.workflow_id
-        ? await boardIdsShowingWorkflows(trx, customerId, [message.workflow_id])
-        : null;
+    const boardIds = await boardIdsOfMessage(trx, customerId, message);
     await recordChanges(trx, customerId, [
       { entity: 'message', entityId: message.id, action: 'insert', boardIds },
     ]);

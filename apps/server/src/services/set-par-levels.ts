@@ -1,3 +1,4 @@
+import { PAR_LEVELS_ENTITY } from '@careboard/contracts';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import { type Change, recordChanges } from '../store/change-log.ts';
@@ -45,6 +46,7 @@ export async function setParLevels(
     if (!(await findLocation(trx, customerId, data.location_id))) {
       throw new AppError('ENTITY_NOT_FOUND', { entity: 'Location', id: data.location_id });
     }
+    assertEachTypeOnce(data.levels);
     const removed = await deleteParLevelsOfLocation(trx, customerId, data.location_id);
     const levels = await insertParLevels(
       trx,
@@ -69,4 +71,19 @@ export async function setParLevels(
     if (changes.length > 0) await recordChanges(trx, customerId, changes);
     return levels;
   });
+}
+
+/** An asset type twice in one list is the PAR text of DUPLICATE_KEY, before anything is removed. */
+function assertEachTypeOnce(levels: readonly { asset_type_id: number }[]): void {
+  const seen = new Set<number>();
+  for (const { asset_type_id } of levels) {
+    if (seen.has(asset_type_id)) {
+      throw new AppError('DUPLICATE_KEY', {
+        entity: PAR_LEVELS_ENTITY,
+        field: 'asset_type_id',
+        value: String(asset_type_id),
+      });
+    }
+    seen.add(asset_type_id);
+  }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
+import { type Page, type PageRequest, selectPage } from './repositories/page.ts';
 
 export interface Account {
   readonly id: string;
@@ -59,28 +60,151 @@ export async function insertAccount(db: Db, account: NewAccountRow): Promise<voi
   await db.insertInto('accounts').values(account).execute();
 }
 
-/** Sets the role of the customer's account with this email; returns whether there was one. */
+/** Sets the role of the customer's account with this email; returns its id, undefined when there is none. */
 export async function updateAccountRole(
   db: Db,
   customerId: string,
   email: string,
   role: string,
-): Promise<boolean> {
-  const result = await db
+): Promise<string | undefined> {
+  const row = await db
     .updateTable('accounts')
     .set({ role })
     .where('customer_id', '=', customerId)
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .returning('id')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row?.id;
 }
 
-/** Disables (or with `disabled` false enables again) the account with this email; returns whether there was one. */
-export async function setAccountDisabled(db: Db, email: string, disabled: boolean): Promise<boolean> {
-  const result = await db
+/** Disables (or with `disabled` false enables again) the account with this email; returns its id, undefined when there is none. */
+export async function setAccountDisabled(
+  db: Db,
+  email: string,
+  disabled: boolean,
+): Promise<string | undefined> {
+  const row = await db
     .updateTable('accounts')
     .set({ disabled_at: disabled ? new Date() : null })
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .returning('id')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row?.id;
+}
+
+/** An account as the users API shows it: never its password hash. */
+export interface UserRow extends Account {
+  readonly disabled_at: Date | null;
+  readonly created_at: Date;
+}
+
+const userColumns = [...accountColumns, 'accounts.disabled_at', 'accounts.created_at'] as const;
+
+export interface UserFilter {
+  readonly role?: string | undefined;
+  readonly disabled?: boolean | undefined;
+}
+
+/** One page of the customer's accounts, by email (case-insensitive, unique) then id (BOF-27). */
+export async function listUserPage(
+  db: Db,
+  customerId: string,
+  filter: UserFilter,
+  page: PageRequest,
+): Promise<Page<UserRow>> {
+  let query = db
+    .selectFrom('accounts')
+    .select(userColumns)
+    .where('accounts.customer_id', '=', customerId)
+    .orderBy(sql`lower(accounts.email)`)
+    .orderBy('accounts.id');
+  if (filter.role !== undefined) query = query.where('accounts.role', '=', filter.role);
+  if (filter.disabled !== undefined)
+    query = query.where('accounts.disabled_at', filter.disabled ? 'is not' : 'is', null);
+  return selectPage(query, page);
+}
+
+/** The customer's account with this id; another customer's is not found. */
+export async function findUser(db: Db, customerId: string, id: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('accounts')
+    .select(userColumns)
+    .where('accounts.customer_id', '=', customerId)
+    .where('accounts.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: Db, account: NewAccountRow): Promise<UserRow> {
+  return db
+    .insertInto('accounts')
+    .values(account)
+    .returning(['id', 'customer_id', 'email', 'name', 'role', 'disabled_at', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+export interface UserChange {
+  readonly name?: string;
+  readonly role?: string;
+  readonly disabled_at?: Date | null;
+}
+
+export async function updateUser(
+  db: Db,
+  customerId: string,
+  id: string,
+  change: UserChange,
+): Promise<UserRow | undefined> {
+  if (Object.keys(change).length === 0) return findUser(db, customerId, id);
+  return db
+    .updateTable('accounts')
+    .set(change)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .returning(['id', 'customer_id', 'email', 'name', 'role', 'disabled_at', 'created_at'])
+    .executeTakeFirst();
+}
+
+/** How many enabled admins the customer has (BOF-31: never none through the API). */
+export async function countEnabledAdmins(db: Db, customerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('customer_id', '=', customerId)
+    .where('role', '=', 'admin')
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * The account's grants from sign-ins (its browsers), not those of the displays it
+ * activated: a grant whose client is a customer's device client is a screen's (BOF-30).
+ */
+export async function personGrantIdsOfAccount(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('oidc_payloads as p')
+    .select('p.id')
+    .where('p.type', '=', 'Grant')
+    .where(sql<string>`p.payload->>'accountId'`, '=', accountId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('customers as c')
+            .select('c.id')
+            .where('c.auth_device_client_id', '=', sql<string>`p.payload->>'clientId'`),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Ends the account's provider sessions, so a browser must sign in again (BOF-30). */
+export async function deleteSessionsOfAccount(db: Db, accountId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('oidc_payloads')
+    .where('type', '=', 'Session')
+    .where(sql<string>`payload->>'accountId'`, '=', accountId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -86,3 +86,38 @@ export const authenticateMutation = /* GraphQL */ `
     }
   }
 `;
+
+/**
+ * A screen's own device record (decisions BOF-44, BOF-45): which board it shows and when it was
+ * last asked to reload. Only a screen's token (one with a `device_id`) may subscribe; anyone
+ * else, or a revoked device, gets ENTITY_NOT_FOUND. The first value comes at once, then one
+ * after each change of the device (on any node).
+ */
+export const thisDeviceTypeDefs = /* GraphQL */ `
+  type ThisDevice {
+    id: Int!
+    name: String!
+    "The board the screen shows; null: none."
+    display_board_id: Int
+    "ISO 8601: when someone last asked the screen to reload its page; null: never."
+    reload_requested_at: String
+  }
+`;
+
+export const thisDeviceSubscription = /* GraphQL */ `
+  subscription ThisDevice {
+    thisDevice {
+      id
+      name
+      display_board_id
+      reload_requested_at
+    }
+  }
+`;
+
+export interface ThisDevice {
+  readonly id: number;
+  readonly name: string;
+  readonly display_board_id: number | null;
+  readonly reload_requested_at: string | null;
+}

@@ -6,7 +6,10 @@
 export const LiveCloseCode = Object.freeze({
   /** The connection sent something that is not the protocol. */
   BadRequest: 4400,
-  /** No token, an invalid one, or one that expired without being renewed in-band. */
+  /**
+   * No token, an invalid one, one that expired without being renewed in-band, or a revoked
+   * screen's (decision BOF-46): renew the token first; a refused renewal means sign in again.
+   */
   Unauthorized: 4401,
   /** A renewed token of another customer, or lacking access:display-board. */
   Forbidden: 4403,

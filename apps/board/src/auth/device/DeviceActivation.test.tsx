@@ -9,6 +9,7 @@ const code: DeviceCode = {
   deviceCode: 'device-code-1',
   userCode: 'BDWD-HQPK',
   verificationUriComplete: 'https://board.example/activate?user_code=BDWD-HQPK',
+  verificationUri: 'https://board.example/activate',
   // A short interval keeps these rendering tests quick; the timing itself is tested on the state machine.
   intervalSec: 0.01,
 };
@@ -33,10 +34,14 @@ describe('device activation screen', () => {
     expect(container.innerHTML).toBe('');
   });
 
-  it('then shows the logo, the code text, a QR code and an invisible full-screen link', async () => {
+  it('then shows the logo, the code text, where to enter it, a QR code and an invisible full-screen link', async () => {
     const { releaseCode, container } = renderActivation();
     await releaseCode();
-    expect(screen.getByText('To activate this device use the following code: BDWD-HQPK')).toBeTruthy();
+    const text = screen.getByText('To activate this device use the following code: BDWD-HQPK');
+    // The address to enter the code at, on its own line right under the specification's text (BOF-47).
+    const address = screen.getByText('Enter the code at https://board.example/activate');
+    expect(address.tagName).toBe('P');
+    expect(text.nextElementSibling).toBe(address);
     expect(container.querySelector('img.device-logo')?.getAttribute('src')).toBe('/logo.svg');
     const link = screen.getByRole('link', { name: 'Open the activation page' });
     expect(link.getAttribute('href')).toBe(code.verificationUriComplete);

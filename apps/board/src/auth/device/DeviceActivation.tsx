@@ -24,8 +24,8 @@ export interface DeviceActivationProps {
 
 /**
  * The activation screen: nothing until the code has arrived (no spinner in the
- * device flow), then the logo, the code, a QR code and an invisible full-screen
- * link to the complete verification address.
+ * device flow), then the logo, the code, where to enter it, a QR code and an
+ * invisible full-screen link to the complete verification address.
  */
 export function DeviceActivation(props: DeviceActivationProps) {
   const intl = useIntl();
@@ -66,6 +66,10 @@ export function DeviceActivation(props: DeviceActivationProps) {
       <img className="device-logo" src="/logo.svg" alt={intl.formatMessage({ id: 'device.logo' })} />
       <p className="device-code">
         <FormattedMessage id="device.activate" values={{ code: state.userCode }} />
+      </p>
+      {/* Where to enter it by hand, under the specification's text (BOF-47). */}
+      <p className="device-address">
+        <FormattedMessage id="device.address" values={{ address: state.verificationUri }} />
       </p>
       <QrCode value={state.verificationUriComplete} label={intl.formatMessage({ id: 'device.qrCode' })} />
       <a className="device-link" href={state.verificationUriComplete} target="_blank" rel="noreferrer">

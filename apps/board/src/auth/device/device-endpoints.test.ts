@@ -37,6 +37,7 @@ describe('device flow calls', () => {
       deviceCode: 'dc-1',
       userCode: 'BDWD-HQPK',
       verificationUriComplete: 'https://board.example/activate?user_code=BDWD-HQPK',
+      verificationUri: 'https://board.example/activate',
       intervalSec: 5,
     });
     const [request] = requests;

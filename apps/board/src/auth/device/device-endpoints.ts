@@ -11,6 +11,8 @@ export interface DeviceCode {
   readonly deviceCode: string;
   readonly userCode: string;
   readonly verificationUriComplete: string;
+  /** Where a person enters the code by hand (RFC 8628 verification_uri), shown under it. */
+  readonly verificationUri: string;
   /** Seconds between polls, as the server says; undefined when it says nothing. */
   readonly intervalSec: number | undefined;
 }
@@ -79,6 +81,7 @@ export function createDeviceEndpoints(deps: DeviceEndpointsDeps): DeviceEndpoint
         deviceCode: answer.device_code,
         userCode: answer.user_code,
         verificationUriComplete: answer.verification_uri_complete ?? answer.verification_uri,
+        verificationUri: answer.verification_uri,
         intervalSec: answer.interval,
       };
     },

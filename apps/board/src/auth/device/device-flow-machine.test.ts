@@ -6,6 +6,7 @@ const code: DeviceCode = {
   deviceCode: 'device-code-1',
   userCode: 'BDWD-HQPK',
   verificationUriComplete: 'https://auth.example/activate?user_code=BDWD-HQPK',
+  verificationUri: 'https://auth.example/activate',
   intervalSec: 5,
 };
 
@@ -73,6 +74,7 @@ describe('device flow', () => {
       kind: 'awaiting-user',
       userCode: 'BDWD-HQPK',
       verificationUriComplete: 'https://auth.example/activate?user_code=BDWD-HQPK',
+      verificationUri: 'https://auth.example/activate',
       intervalSec: 5,
     });
   });

@@ -16,6 +16,7 @@ export type DeviceFlowState =
       readonly kind: 'awaiting-user';
       readonly userCode: string;
       readonly verificationUriComplete: string;
+      readonly verificationUri: string;
       readonly intervalSec: number;
     }
   | { readonly kind: 'authorized' }
@@ -125,6 +126,7 @@ export function createDeviceFlow(deps: DeviceFlowDeps): DeviceFlow {
       kind: 'awaiting-user',
       userCode: code.userCode,
       verificationUriComplete: code.verificationUriComplete,
+      verificationUri: code.verificationUri,
       intervalSec,
     });
     planPoll(ofRun, code.deviceCode, intervalSec);

@@ -11,6 +11,10 @@ export const enUS: CompiledMessages = {
     { type: 0, value: 'To activate this device use the following code: ' },
     { type: 1, value: 'code' },
   ],
+  'device.address': [
+    { type: 0, value: 'Enter the code at ' },
+    { type: 1, value: 'address' },
+  ],
   'device.restart': [{ type: 0, value: 'Authentication flow will restart automatically in 20 seconds.' }],
   'device.accessDenied': [{ type: 0, value: 'The user or authorization server denied the transaction.' }],
   'device.expiredToken': [{ type: 0, value: 'The user has not authorized the device quickly enough.' }],

@@ -11,6 +11,10 @@ export const esUS: CompiledMessages = {
     { type: 0, value: 'Para activar este dispositivo use el siguiente código: ' },
     { type: 1, value: 'code' },
   ],
+  'device.address': [
+    { type: 0, value: 'Ingrese el código en ' },
+    { type: 1, value: 'address' },
+  ],
   'device.restart': [
     { type: 0, value: 'El proceso de autenticación se reiniciará automáticamente en 20 segundos.' },
   ],

@@ -10,6 +10,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { clientAddress, type TrustProxy } from '../../http/client-address.ts';
 import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
+import type { HoldDevice, Release } from '../devices/hold-device.ts';
 import { isRefusal, LiveIdentity, tokenFromParams } from '../live-identity.ts';
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, prepareOperation } from './operation-limits.ts';
 import { Outbox } from './outbox.ts';
@@ -46,6 +47,8 @@ interface Extra {
   readonly request: IncomingMessage;
   identity?: LiveIdentity;
   subscriptions?: Set<string>;
+  /** A screen's connection holds its device online (BOF-43). */
+  release?: Release;
 }
 
 export interface GraphqlServerOptions {
@@ -56,6 +59,28 @@ export interface GraphqlServerOptions {
   readonly trustProxy: TrustProxy;
   readonly log: Logger;
   readonly limits?: LiveLimits;
+  /** Screens' connections: online while held, refused and closed once revoked (BOF-43, BOF-46). */
+  readonly holdDevice?: HoldDevice;
+}
+
+/** Holds a screen's device for its connection, or refuses the connection (a revoked device). */
+async function holdDeviceOf(
+  extra: Extra,
+  holdDevice: HoldDevice,
+  close: (code: number, reason: string) => void,
+): Promise<boolean> {
+  const identity = extra.identity;
+  if (!identity) return false;
+  const held = await holdDevice(identity.principal, close);
+  if (typeof held !== 'function') {
+    identity.dispose();
+    close(held.code, held.reason);
+    return false;
+  }
+  extra.release = held;
+  // Closed while the device was being looked up: onClose has run already.
+  if (extra.socket.readyState >= extra.socket.CLOSING) held();
+  return true;
 }
 
 /**
@@ -102,6 +127,7 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
         }
         extraOf(ctx).identity = opened.bind(close(ctx));
         extraOf(ctx).subscriptions = new Set();
+        if (options.holdDevice) return holdDeviceOf(extraOf(ctx), options.holdDevice, close(ctx));
         return true;
       },
       onSubscribe: (ctx, id, payload) => {
@@ -131,6 +157,7 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
       },
       onClose: (ctx) => {
         extraOf(ctx).identity?.dispose();
+        extraOf(ctx).release?.();
       },
     },
     sockets,

@@ -1,7 +1,8 @@
-import { BoardType, type BoardTypeId, boardContentFields } from '@careboard/contracts';
+import { BoardType, type BoardTypeId, boardContentFields, type ThisDevice } from '@careboard/contracts';
 import type { IResolvers } from '@graphql-tools/utils';
 import type { BoardAccess } from '../../identity/board-access.ts';
 import type { BoardPublishers } from '../boards/board-publishers.ts';
+import type { LiveIdentity } from '../live-identity.ts';
 import type { DisplayBoardWatchers } from './display-board-watchers.ts';
 import type { LiveContext } from './graphql-server.ts';
 import { guardBoardStream } from './guard-board-stream.ts';
@@ -12,6 +13,8 @@ export interface ResolverDeps {
   readonly boards: BoardPublishers;
   /** A screen reads only its device's board (decision IDN-16). */
   readonly access: BoardAccess;
+  /** A screen's own device record, live (BOF-44). */
+  readonly thisDevice: (identity: LiveIdentity) => AsyncIterable<ThisDevice>;
 }
 
 interface BoardArgs {
@@ -40,6 +43,7 @@ export function createResolvers({
   displayBoards,
   boards,
   access,
+  thisDevice,
 }: ResolverDeps): IResolvers<unknown, LiveContext> {
   return {
     JSON: JsonScalar,
@@ -58,6 +62,10 @@ export function createResolvers({
             displayBoards.watch(context.identity.customerId, args.displayBoardId),
           ),
         resolve: (config: unknown) => config,
+      },
+      thisDevice: {
+        subscribe: (_root, _args, context) => thisDevice(context.identity),
+        resolve: (device: unknown) => device,
       },
       ...boardContentResolvers(boards, access),
     },

@@ -1,4 +1,4 @@
-import { boardContentTypeDefs, displayBoardTypeDefs } from '@careboard/contracts';
+import { boardContentTypeDefs, displayBoardTypeDefs, thisDeviceTypeDefs } from '@careboard/contracts';
 
 /** The server's GraphQL schema: contracts' board types plus the operations. */
 export const typeDefs = /* GraphQL */ `
@@ -22,8 +22,11 @@ export const typeDefs = /* GraphQL */ `
   type Subscription {
     "The board's config now, then after each change."
     displayBoard(displayBoardId: Int!): DisplayBoard!
+    "A screen's own device record now, then after each change (a screen's token only)."
+    thisDevice: ThisDevice!
   }
 
   ${displayBoardTypeDefs}
+  ${thisDeviceTypeDefs}
   ${boardContentTypeDefs}
 `;

@@ -2,9 +2,11 @@ import { MessageSenderType, type SocketAction } from '@careboard/contracts';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
 import { type CallVisitToStationInput, callVisitToStation } from '../../services/call-visit-to-station.ts';
+import { reloadBoardScreens } from '../../services/devices/manage-device.ts';
 import { parseInput } from '../../services/parse-input.ts';
 import { type PostMessageInput, postMessage } from '../../services/post-message.ts';
 import { idSchema } from '../../services/schema-parts.ts';
+import { insertAuditEvent } from '../../store/audit-events.ts';
 import type { Db } from '../../store/database.ts';
 import { findDisplayBoardConfig } from '../../store/repositories/display-boards.ts';
 import { type ActionHandler, customerRoom } from './socket-gateway.ts';
@@ -23,7 +25,7 @@ function withoutCorrelation(request: Record<string, unknown>): Record<string, un
  * a reload is a command to the customer's screens showing that board.
  */
 export function createSocketActions(db: Db): Readonly<Record<SocketAction, ActionHandler>> {
-  return {
+  return auditedActions(db, {
     'patient.call': async (request, { customerId, subject }) => {
       // Untrusted until the service parses it against its strict schema.
       const input = { ...withoutCorrelation(request), called_by: subject } as CallVisitToStationInput;
@@ -43,8 +45,44 @@ export function createSocketActions(db: Db): Readonly<Record<SocketAction, Actio
       if (!(await findDisplayBoardConfig(db, customerId, boardId))) {
         throw new AppError('ENTITY_NOT_FOUND', { entity: 'Display board', id: boardId });
       }
+      // Screens follow their device records (BOF-45); socket clients still hear the command.
+      const screens = await reloadBoardScreens(db, customerId, boardId);
       io.to(customerRoom(customerId)).emit('device.reload.command', { display_board_id: boardId });
-      return undefined;
+      return { screens };
     },
-  };
+  });
+}
+
+/** What each action writes, for its audit event. */
+const AUDITED: Readonly<Record<SocketAction, { entity: string; action: 'create' | 'update'; id: string }>> = {
+  'patient.call': { entity: 'calls', action: 'create', id: 'call_id' },
+  'message.post': { entity: 'messages', action: 'create', id: 'message_id' },
+  'device.reload': { entity: 'display-boards', action: 'update', id: 'display_board_id' },
+};
+
+/** A socket write is audited like its REST twin, before its success is emitted (BOF-02). */
+function auditedActions(
+  db: Db,
+  actions: Readonly<Record<SocketAction, ActionHandler>>,
+): Readonly<Record<SocketAction, ActionHandler>> {
+  const wrapped = {} as Record<SocketAction, ActionHandler>;
+  for (const [name, handler] of Object.entries(actions) as [SocketAction, ActionHandler][]) {
+    wrapped[name] = async (request, context) => {
+      const result = await handler(request, context);
+      const what = AUDITED[name];
+      const id = result?.[what.id] ?? request[what.id];
+      await insertAuditEvent(db, {
+        customer_id: context.customerId,
+        actor: context.subject,
+        actor_kind: 'user',
+        action: what.action,
+        entity: what.entity,
+        entity_id: typeof id === 'number' || typeof id === 'string' ? String(id) : null,
+        route: `socket ${name}`,
+        status: null,
+      });
+      return result;
+    };
+  }
+  return wrapped;
 }

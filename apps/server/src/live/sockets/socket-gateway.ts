@@ -16,10 +16,13 @@ import { AppError } from '../../errors/app-error.ts';
 import { toAppError } from '../../errors/database-errors.ts';
 import { clientAddress, type TrustProxy } from '../../http/client-address.ts';
 import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
+import type { HoldDevice, Release } from '../devices/hold-device.ts';
 import { isRefusal, LiveIdentity } from '../live-identity.ts';
 
 export interface SocketData {
   identity: LiveIdentity;
+  /** A screen's socket holds its device online too (BOF-43). */
+  release?: Release;
 }
 
 export type GatewayServer = Server<
@@ -52,6 +55,8 @@ export interface GatewayOptions {
   readonly connectionsPerMinutePerAddress?: number;
   /** Carries room broadcasts to other nodes (Redis); by default they reach this node's sockets only. */
   readonly adapter?: ServerOptions['adapter'];
+  /** Screens' connections: online while held, refused and closed once revoked (BOF-43, BOF-46). */
+  readonly holdDevice?: HoldDevice;
 }
 
 export const customerRoom = (customerId: string) => `customer:${customerId}`;
@@ -115,6 +120,15 @@ export function attachSocketGateway(app: FastifyInstance, options: GatewayOption
     if (isRefusal(opened))
       return next(Object.assign(new Error(opened.reason), { data: { code: opened.code } }));
     socket.data.identity = opened;
+    if (options.holdDevice) {
+      const held = await options.holdDevice(opened.principal, (code, reason) => {
+        socket.emit('token.rejected', { code: String(code), message: reason });
+        socket.disconnect(true);
+      });
+      if (typeof held !== 'function')
+        return next(Object.assign(new Error(held.reason), { data: { code: held.code } }));
+      socket.data.release = held;
+    }
     next();
   });
 
@@ -171,5 +185,8 @@ function onConnection(io: GatewayServer, socket: GatewaySocket, options: Gateway
       }
     });
   }
-  socket.on('disconnect', () => renewable.dispose());
+  socket.on('disconnect', () => {
+    renewable.dispose();
+    socket.data.release?.();
+  });
 }

@@ -4,6 +4,7 @@ import * as identity from './0002-identity.ts';
 import * as accountsDisabled from './0200-accounts-disabled.ts';
 import * as deviceGrants from './0201-device-grants.ts';
 import * as backOffice from './0202-back-office.ts';
+import * as deviceRecord from './0203-device-record.ts';
 import { domainMigrations } from './domain/index.ts';
 
 /** Every migration; Kysely runs them in the order of their names. */
@@ -14,4 +15,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0200-accounts-disabled': accountsDisabled,
   '0201-device-grants': deviceGrants,
   '0202-back-office': backOffice,
+  '0203-device-record': deviceRecord,
 });

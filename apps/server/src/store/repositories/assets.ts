@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import { type Page, type PageRequest, selectPage } from './page.ts';
 
 export interface AssetType {
   readonly id: number;
@@ -132,4 +133,60 @@ export async function countAssets(
     asset_type_id: row.asset_type_id,
     count: Number(row.count),
   }));
+}
+
+export interface AssetFilter {
+  readonly asset_type_id?: number | undefined;
+  readonly location_id?: number | undefined;
+}
+
+/** A page of the customer's assets, by name then id (decision BOF-17), filtered by type and place. */
+export async function pageAssets(
+  db: Db,
+  customerId: string,
+  filter: AssetFilter,
+  page: PageRequest,
+): Promise<Page<Asset>> {
+  let query = db.selectFrom('assets').select(assetColumns).where('customer_id', '=', customerId);
+  if (filter.asset_type_id !== undefined) query = query.where('asset_type_id', '=', filter.asset_type_id);
+  if (filter.location_id !== undefined) query = query.where('location_id', '=', filter.location_id);
+  return selectPage(query.orderBy('name').orderBy('id'), page);
+}
+
+export async function insertAsset(db: Db, customerId: string, asset: Omit<Asset, 'id'>): Promise<Asset> {
+  return db
+    .insertInto('assets')
+    .values({ ...asset, customer_id: customerId })
+    .returning(assetColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateAsset(
+  db: Db,
+  customerId: string,
+  id: number,
+  patch: Partial<Omit<Asset, 'id'>>,
+): Promise<Asset | undefined> {
+  if (Object.keys(patch).length === 0) return findAsset(db, customerId, id);
+  return db
+    .updateTable('assets')
+    .set(patch)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .returning(assetColumns)
+    .executeTakeFirst();
+}
+
+export async function deleteAsset(db: Db, customerId: string, id: number): Promise<void> {
+  await db.deleteFrom('assets').where('customer_id', '=', customerId).where('id', '=', id).execute();
+}
+
+/** The asset this tag is fixed to, if any. */
+export async function findAssetByTag(db: Db, customerId: string, tagId: number): Promise<Asset | undefined> {
+  return db
+    .selectFrom('assets')
+    .select(assetColumns)
+    .where('customer_id', '=', customerId)
+    .where('tag_id', '=', tagId)
+    .executeTakeFirst();
 }

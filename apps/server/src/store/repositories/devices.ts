@@ -1,4 +1,7 @@
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../database.ts';
+import type { Database } from '../schema.ts';
+import { type Page, type PageRequest, selectPage } from './page.ts';
 
 export interface Device {
   readonly id: number;
@@ -113,6 +116,7 @@ export async function ensureDeviceOfGrant(
       name: grant.name,
       display_board_id: board?.id ?? null,
       grant_id: grant.grant_id,
+      activated_at: new Date(),
     })
     .onConflict((conflict) => conflict.column('grant_id').doNothing())
     .returning('id')
@@ -191,4 +195,235 @@ export async function revokeDeviceOfGrant(db: Db, grantId: string, at: Date): Pr
     .where('grant_id', '=', grantId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** A device as the back office shows it (BOF-42): one record for the screen and its activation. */
+export interface DeviceRecord {
+  readonly id: number;
+  readonly name: string;
+  readonly display_board_id: number | null;
+  readonly location_id: number | null;
+  /** The email of the account that confirmed its code. */
+  readonly activated_by: string | null;
+  readonly activated_at: Date | null;
+  readonly app_version: string | null;
+  readonly ip: string | null;
+  readonly user_agent: string | null;
+  readonly online: boolean;
+  readonly last_seen_at: Date | null;
+  readonly revoked_at: Date | null;
+}
+
+export interface DeviceFilter {
+  readonly display_board_id?: number | undefined;
+  readonly location_id?: number | undefined;
+  readonly online?: boolean | undefined;
+  readonly revoked?: boolean | undefined;
+}
+
+type DevicesQuery = ExpressionBuilder<Database, 'devices'>;
+const isOnline = (eb: DevicesQuery) => eb('devices.online_until', '>', sql<Date>`now()`);
+
+function selectDeviceRecords(db: Db, customerId: string) {
+  return db
+    .selectFrom('devices')
+    .leftJoin('accounts', 'accounts.id', 'devices.activated_by_id')
+    .select([
+      'devices.id',
+      'devices.name',
+      'devices.display_board_id',
+      'devices.location_id',
+      'accounts.email as activated_by',
+      'devices.activated_at',
+      'devices.app_version',
+      'devices.ip',
+      'devices.user_agent',
+      sql<boolean>`coalesce(devices.online_until > now(), false)`.as('online'),
+      'devices.last_seen_at',
+      'devices.revoked_at',
+    ])
+    .where('devices.customer_id', '=', customerId);
+}
+
+/** One page of a customer's devices, oldest first (BOF-01). */
+export async function listDeviceRecords(
+  db: Db,
+  customerId: string,
+  filter: DeviceFilter,
+  page: PageRequest,
+): Promise<Page<DeviceRecord>> {
+  let query = selectDeviceRecords(db, customerId).orderBy('devices.id');
+  if (filter.display_board_id !== undefined)
+    query = query.where('devices.display_board_id', '=', filter.display_board_id);
+  if (filter.location_id !== undefined) query = query.where('devices.location_id', '=', filter.location_id);
+  if (filter.online !== undefined)
+    query = query.where((eb) =>
+      filter.online
+        ? isOnline(eb)
+        : eb.or([eb('devices.online_until', 'is', null), eb('devices.online_until', '<=', sql<Date>`now()`)]),
+    );
+  if (filter.revoked !== undefined)
+    query = query.where('devices.revoked_at', filter.revoked ? 'is not' : 'is', null);
+  return selectPage(query, page);
+}
+
+export async function findDeviceRecord(
+  db: Db,
+  customerId: string,
+  id: number,
+): Promise<DeviceRecord | undefined> {
+  return selectDeviceRecords(db, customerId).where('devices.id', '=', id).executeTakeFirst();
+}
+
+export interface DevicePatch {
+  readonly name?: string;
+  readonly display_board_id?: number | null;
+  readonly location_id?: number | null;
+}
+
+/** Changes a device's name, board or location; answers whether it is the customer's. */
+export async function updateDeviceRecord(
+  db: Db,
+  customerId: string,
+  id: number,
+  patch: DevicePatch,
+): Promise<boolean> {
+  // Always touches the row, so an unknown id is found out whatever the patch holds.
+  const updated = await db
+    .updateTable('devices')
+    .set((eb) => ({ name: eb.ref('name'), ...patch }))
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+/** Asks the screen to reload its page (BOF-45); answers whether it is the customer's. */
+export async function requestDeviceReload(db: Db, customerId: string, id: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('devices')
+    .set({ reload_requested_at: sql<Date>`clock_timestamp()` })
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+/** Asks every screen of the customer showing a board to reload (the socket's device.reload); answers their ids. */
+export async function requestBoardReload(db: Db, customerId: string, boardId: number): Promise<number[]> {
+  const rows = await db
+    .updateTable('devices')
+    .set({ reload_requested_at: sql<Date>`clock_timestamp()` })
+    .where('customer_id', '=', customerId)
+    .where('display_board_id', '=', boardId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Marks a device revoked (once: a second revoke keeps the first time) and offline; answers
+ * its grant, to end, or undefined when it is not the customer's (BOF-46).
+ */
+export async function markDeviceRecordRevoked(
+  db: Db,
+  customerId: string,
+  id: number,
+): Promise<{ grant_id: string | null } | undefined> {
+  return db
+    .updateTable('devices')
+    .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', sql<Date>`now()`), online_until: null }))
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .returning('grant_id')
+    .executeTakeFirst();
+}
+
+/** What a screen's own subscription tells it (BOF-44). */
+export interface DeviceState {
+  readonly id: number;
+  readonly name: string;
+  readonly display_board_id: number | null;
+  readonly reload_requested_at: Date | null;
+  readonly revoked_at: Date | null;
+}
+
+export async function findDeviceState(
+  db: Db,
+  customerId: string,
+  id: number,
+): Promise<DeviceState | undefined> {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'name', 'display_board_id', 'reload_requested_at', 'revoked_at'])
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * A node still holds live connections of these devices: they stay online until `until` and
+ * were seen now. Answers which of them came online with this (they were not before), and
+ * which are held no longer may be (revoked, or gone) (BOF-43).
+ */
+export async function refreshDevicesOnline(
+  db: Db,
+  customerId: string,
+  ids: readonly number[],
+  until: Date,
+): Promise<{ cameOnline: number[]; refused: number[] }> {
+  if (ids.length === 0) return { cameOnline: [], refused: [] };
+  const { rows } = await sql<{ id: number; came_online: boolean }>`
+    WITH previous AS (
+      SELECT id, online_until FROM devices
+      WHERE customer_id = ${customerId} AND id = ANY(${[...ids]}::integer[]) AND revoked_at IS NULL
+      FOR UPDATE
+    )
+    UPDATE devices d SET online_until = ${until}, last_seen_at = now()
+    FROM previous
+    WHERE d.id = previous.id
+    RETURNING d.id, (previous.online_until IS NULL OR previous.online_until <= now()) AS came_online`.execute(
+    db,
+  );
+  const kept = new Set(rows.map((row) => row.id));
+  return {
+    cameOnline: rows.filter((row) => row.came_online).map((row) => row.id),
+    refused: ids.filter((id) => !kept.has(id)),
+  };
+}
+
+/** The last live connection of a device on a node closed: offline now. Answers whether it was online. */
+export async function markDeviceOffline(db: Db, customerId: string, id: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('devices')
+    .set({ online_until: null, last_seen_at: sql<Date>`now()` })
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .where('online_until', 'is not', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+/** Customers with a device whose node stopped refreshing it (a node that died). */
+export async function listCustomersWithLapsedPresence(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('devices')
+    .select('customer_id')
+    .distinct()
+    .where('online_until', '<=', sql<Date>`now()`)
+    .execute();
+  return rows.map((row) => row.customer_id);
+}
+
+/** Marks a customer's lapsed devices offline; answers their ids. */
+export async function clearLapsedPresence(db: Db, customerId: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('devices')
+    .set({ online_until: null })
+    .where('customer_id', '=', customerId)
+    .where('online_until', '<=', sql<Date>`now()`)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import { type Page, type PageRequest, selectPage } from './page.ts';
 
 export interface ParLevel {
   readonly id: number;
@@ -51,4 +52,37 @@ export async function insertParLevels(
     .returning(parColumns)
     .execute();
   return rows.sort((a, b) => a.location_id - b.location_id || a.asset_type_id - b.asset_type_id);
+}
+
+/** A page of one location's PAR levels, by asset type. */
+export async function pageParLevelsOfLocation(
+  db: Db,
+  customerId: string,
+  locationId: number,
+  page: PageRequest,
+): Promise<Page<ParLevel>> {
+  return selectPage(
+    db
+      .selectFrom('par_levels')
+      .select(parColumns)
+      .where('customer_id', '=', customerId)
+      .where('location_id', '=', locationId)
+      .orderBy('asset_type_id'),
+    page,
+  );
+}
+
+/** The PAR level of an asset type at a location, if it has one. */
+export async function findParLevel(
+  db: Db,
+  customerId: string,
+  key: { location_id: number; asset_type_id: number },
+): Promise<ParLevel | undefined> {
+  return db
+    .selectFrom('par_levels')
+    .select(parColumns)
+    .where('customer_id', '=', customerId)
+    .where('location_id', '=', key.location_id)
+    .where('asset_type_id', '=', key.asset_type_id)
+    .executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
+import { type Page, type PageRequest, selectPage } from './page.ts';
 import { sameCustomer } from './same-customer.ts';
 
 export interface Visit {
@@ -202,4 +203,178 @@ export async function isBadgeWorn(db: Db, customerId: string, badgeId: number): 
     .where('completed_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * A visit as staff consoles read it: everything a board could show, never the patient's
+ * first or last name (those are read under securable/, audited; decision BOF-33). The
+ * columns are named one by one, so a name cannot come along by accident.
+ */
+export interface VisitWithoutNames {
+  readonly id: number;
+  readonly display_name: string;
+  readonly family_code: string;
+  readonly workflow_id: number;
+  readonly phase_id: number;
+  readonly phase_entered_at: Date;
+  readonly location_id: number | null;
+  readonly station_id: number | null;
+  readonly badge_id: number | null;
+  readonly badge_label: string | null;
+  readonly tag_id: number | null;
+  readonly staff_ids: number[];
+  readonly arrived_at: Date;
+  readonly completed_at: Date | null;
+}
+
+export interface VisitListFilter {
+  readonly workflow_id?: number | undefined;
+  readonly phase_id?: number | undefined;
+  readonly location_id?: number | undefined;
+}
+
+function visitsWithoutNames(db: Db, customerId: string) {
+  return db
+    .selectFrom('visits')
+    .leftJoin('badges', (join) => sameCustomer(join, 'badges.id', 'visits.badge_id'))
+    .select([
+      'visits.id',
+      'visits.display_name',
+      'visits.family_code',
+      'visits.workflow_id',
+      'visits.phase_id',
+      'visits.phase_entered_at',
+      'visits.location_id',
+      'visits.station_id',
+      'visits.badge_id',
+      'badges.label as badge_label',
+      'visits.tag_id',
+      'visits.arrived_at',
+      'visits.completed_at',
+    ])
+    .select(staffIds)
+    .where('visits.customer_id', '=', customerId);
+}
+
+function activeVisitsFiltered(db: Db, customerId: string, filter: VisitListFilter) {
+  let query = visitsWithoutNames(db, customerId).where('visits.completed_at', 'is', null);
+  if (filter.workflow_id !== undefined) query = query.where('visits.workflow_id', '=', filter.workflow_id);
+  if (filter.phase_id !== undefined) query = query.where('visits.phase_id', '=', filter.phase_id);
+  if (filter.location_id !== undefined) query = query.where('visits.location_id', '=', filter.location_id);
+  // Oldest arrival first, as boards list them; the id breaks ties so pages never overlap.
+  return query.orderBy('visits.arrived_at').orderBy('visits.id');
+}
+
+/** One page of the visits in progress, without names (BOF-33, BOF-34). */
+export async function pageActiveVisits(
+  db: Db,
+  customerId: string,
+  filter: VisitListFilter,
+  page: PageRequest,
+): Promise<Page<VisitWithoutNames>> {
+  return selectPage(activeVisitsFiltered(db, customerId, filter), page);
+}
+
+/** One visit, in progress or completed, without names. */
+export async function findVisitWithoutNames(
+  db: Db,
+  customerId: string,
+  id: number,
+): Promise<VisitWithoutNames | undefined> {
+  return visitsWithoutNames(db, customerId).where('visits.id', '=', id).executeTakeFirst();
+}
+
+/** A patient's names: what only securable/ reads hand out, each read audited (BOF-35). */
+export interface VisitNames {
+  readonly id: number;
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly display_name: string;
+  readonly family_code: string;
+  readonly workflow_id: number;
+  readonly phase_id: number;
+  readonly arrived_at: Date;
+  readonly completed_at: Date | null;
+}
+
+const visitNameColumns = [
+  'visits.id',
+  'visits.first_name',
+  'visits.last_name',
+  'visits.display_name',
+  'visits.family_code',
+  'visits.workflow_id',
+  'visits.phase_id',
+  'visits.arrived_at',
+  'visits.completed_at',
+] as const;
+
+export async function findVisitNames(
+  db: Db,
+  customerId: string,
+  id: number,
+): Promise<VisitNames | undefined> {
+  return db
+    .selectFrom('visits')
+    .select(visitNameColumns)
+    .where('visits.customer_id', '=', customerId)
+    .where('visits.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** One page of the names of the visits in progress, in the order of pageActiveVisits. */
+export async function pageActiveVisitNames(
+  db: Db,
+  customerId: string,
+  filter: VisitListFilter,
+  page: PageRequest,
+): Promise<Page<VisitNames>> {
+  let query = db
+    .selectFrom('visits')
+    .select(visitNameColumns)
+    .where('visits.customer_id', '=', customerId)
+    .where('visits.completed_at', 'is', null);
+  if (filter.workflow_id !== undefined) query = query.where('visits.workflow_id', '=', filter.workflow_id);
+  if (filter.phase_id !== undefined) query = query.where('visits.phase_id', '=', filter.phase_id);
+  if (filter.location_id !== undefined) query = query.where('visits.location_id', '=', filter.location_id);
+  return selectPage(query.orderBy('visits.arrived_at').orderBy('visits.id'), page);
+}
+
+/** Where a care-setting delete looks for visits: a workflow's, or those in one phase now. */
+export type VisitsOf = { readonly workflow_id: number } | { readonly phase_id: number };
+
+function columnOf(of: VisitsOf): { column: 'workflow_id' | 'phase_id'; id: number } {
+  return 'workflow_id' in of
+    ? { column: 'workflow_id', id: of.workflow_id }
+    : { column: 'phase_id', id: of.phase_id };
+}
+
+/** Whether a visit in progress is in the workflow (or in the phase now). */
+export async function hasActiveVisits(db: Db, customerId: string, of: VisitsOf): Promise<boolean> {
+  const { column, id } = columnOf(of);
+  const row = await db
+    .selectFrom('visits')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where(column, '=', id)
+    .where('completed_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Deletes the completed visits of a workflow (or that ended in a phase); their calls, staff and
+ * phase history cascade: they reference it and go with it (decision BOF-10). Returns their ids.
+ */
+export async function deleteCompletedVisits(db: Db, customerId: string, of: VisitsOf): Promise<number[]> {
+  const { column, id } = columnOf(of);
+  const rows = await db
+    .deleteFrom('visits')
+    .where('customer_id', '=', customerId)
+    .where(column, '=', id)
+    .where('completed_at', 'is not', null)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }

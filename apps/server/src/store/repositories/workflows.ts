@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import { type Page, type PageRequest, selectPage } from './page.ts';
 
 export interface Workflow {
   readonly id: number;
@@ -98,4 +99,59 @@ export async function findPhases(db: Db, customerId: string, ids: readonly numbe
     .where('customer_id', '=', customerId)
     .where('id', 'in', ids)
     .execute();
+}
+
+/** One page of the customer's workflows, of one department when given; by name then id (BOF-07). */
+export async function pageWorkflows(
+  db: Db,
+  customerId: string,
+  filter: { readonly departmentId?: number | undefined },
+  page: PageRequest,
+): Promise<Page<Workflow>> {
+  let query = db
+    .selectFrom('workflows')
+    .select(['id', 'department_id', 'name'])
+    .where('customer_id', '=', customerId);
+  if (filter.departmentId !== undefined) query = query.where('department_id', '=', filter.departmentId);
+  return selectPage(query.orderBy('name').orderBy('id'), page);
+}
+
+export async function updateWorkflow(
+  db: Db,
+  customerId: string,
+  id: number,
+  patch: Partial<Omit<Workflow, 'id'>>,
+): Promise<Workflow | undefined> {
+  return db
+    .updateTable('workflows')
+    .set(Object.keys(patch).length > 0 ? patch : (eb) => ({ name: eb.ref('name') }))
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .returning(['id', 'department_id', 'name'])
+    .executeTakeFirst();
+}
+
+/**
+ * Locks a workflow row until the transaction ends: an admission (whose foreign key takes a
+ * share lock on it) and other changes to its phases wait, so a check made after it holds.
+ * Returns the workflow, or undefined when the customer has none with this id.
+ */
+export async function lockWorkflow(db: Db, customerId: string, id: number): Promise<Workflow | undefined> {
+  return db
+    .selectFrom('workflows')
+    .select(['id', 'department_id', 'name'])
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Deletes a workflow with its phases and its boards' list entries; false when there is none. */
+export async function deleteWorkflow(db: Db, customerId: string, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('workflows')
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

@@ -234,6 +234,18 @@ export interface DevicesTable {
   created_at: CreatedAt;
   /** The device grant its activation made (decision IDN-16); null until activated. */
   grant_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where the screen hangs (BOF-42). */
+  location_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Who confirmed its code, and when (the activation, BOF-42). */
+  activated_by_id: ColumnType<string | null, string | null | undefined, string | null>;
+  activated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Where its activation came from. */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Online while this is in the future: refreshed by the node holding its live connection (BOF-43). */
+  online_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The last time someone asked the screen to reload its page (BOF-45). */
+  reload_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface MessagesTable {

@@ -5,7 +5,6 @@ export interface IdentityTables {
   accounts: AccountsTable;
   oidc_payloads: OidcPayloadsTable;
   identity_keys: IdentityKeysTable;
-  device_activations: DeviceActivationsTable;
 }
 
 export interface AccountsTable {
@@ -37,15 +36,4 @@ export interface IdentityKeysTable {
   material: JSONColumnType<Record<string, unknown>>;
   created_at: Generated<Date>;
   retired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-}
-
-export interface DeviceActivationsTable {
-  grant_id: string;
-  customer_id: string;
-  account_id: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  activated_at: Generated<Date>;
-  last_seen_at: Date | null;
-  revoked_at: Date | null;
 }

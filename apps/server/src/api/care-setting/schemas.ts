@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { locationKinds, phaseKinds } from '../../domain/kinds.ts';
+
+/** What the care-setting routes answer with: the stored rows, as the repositories return them. */
+export const siteSchema = z.object({ id: z.number().int(), name: z.string(), default_timezone: z.string() });
+export const departmentSchema = z.object({
+  id: z.number().int(),
+  site_id: z.number().int(),
+  name: z.string(),
+});
+export const workflowSchema = z.object({
+  id: z.number().int(),
+  department_id: z.number().int(),
+  name: z.string(),
+});
+export const phaseSchema = z.object({
+  id: z.number().int(),
+  workflow_id: z.number().int(),
+  name: z.string(),
+  /** 0 first; the workflow's phases are numbered without gaps. */
+  position: z.number().int(),
+  color: z.string(),
+  estimated_duration_sec: z.number().int().nullable(),
+  kind: z.string().describe(`one of ${phaseKinds.join(', ')}`),
+  supplementary_announcement: z.string().nullable(),
+});
+export const locationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.string().describe(`one of ${locationKinds.join(', ')}`),
+});
+export const stationSchema = z.object({
+  id: z.number().int(),
+  location_id: z.number().int(),
+  name: z.string(),
+});
+export const staffSchema = z.object({
+  id: z.number().int(),
+  display_name: z.string(),
+  staff_type_id: z.number().int(),
+  badge_id: z.number().int().nullable(),
+});
+export const staffTypeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  abbreviation: z.string().nullable(),
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { roleSchema } from '../../services/users/user-input.ts';
+
+/** A user as the API answers it: never a password hash (BOF-27). */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  disabled: z.boolean(),
+  created_at: z.date(),
+});
+
+/** POST /users' answer: the user, and the generated password when none was sent, shown this once. */
+export const createdUserSchema = userSchema.extend({ password: z.string().optional() });
+
+/** The customer's settings, for its admins' console (BOF-29). */
+export const customerSettingsSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  // Any stored locale reads back; a change must be one of customerLocales.
+  locale: z.string(),
+  auth_org_id: z.string().nullable(),
+  auth_device_client_id: z.string().nullable(),
+  tag_non_reporting_sec: z.number().int(),
+  created_at: z.date(),
+});

@@ -1,0 +1,183 @@
+import { LiveCloseCode } from '@careboard/contracts';
+import type { Logger } from 'pino';
+import type { Principal } from '../../identity/verify-access-token.ts';
+import {
+  keepDevicesOnline,
+  markDeviceOfflineNow,
+  sweepLapsedPresence,
+} from '../../services/devices/device-presence.ts';
+import type { ChangeRow } from '../../store/change-log.ts';
+import type { Db } from '../../store/database.ts';
+import { findDeviceState } from '../../store/repositories/devices.ts';
+import type { ChangeFeed } from '../bus/change-feed.ts';
+import type { Closer, Refusal } from '../live-identity.ts';
+import type { Release } from './hold-device.ts';
+
+/** How often a node tells the database it still holds its screens' connections (BOF-43). */
+export const PRESENCE_HEARTBEAT_MS = 5_000;
+/** A screen stays online this long after its node last said so: two heartbeats may be missed. */
+export const PRESENCE_TTL_MS = 12_000;
+
+/** Why a revoked screen's connections close: its token is no longer good, renew it (BOF-46). */
+export const DEVICE_REVOKED: Refusal = Object.freeze({
+  code: LiveCloseCode.Unauthorized,
+  reason: 'Device revoked',
+});
+
+export interface DevicePresenceOptions {
+  readonly db: Db;
+  readonly feed: ChangeFeed;
+  readonly log: Logger;
+  readonly heartbeatMs?: number;
+  readonly ttlMs?: number;
+}
+
+/**
+ * The live connections of screens on this node (graphql-ws and sockets): a screen with one is
+ * online, kept so in the database every few seconds, and offline as soon as its last one here
+ * closes (BOF-43). A revoked screen may not connect, and its open connections close as soon as
+ * this node reads the revocation from the change feed, whichever node revoked it (BOF-46).
+ */
+export class DevicePresence {
+  readonly #db: Db;
+  readonly #feed: ChangeFeed;
+  readonly #log: Logger;
+  readonly #ttlMs: number;
+  readonly #heartbeatMs: number;
+  /** customer → device → the closers of its connections here. */
+  readonly #held = new Map<string, Map<number, Set<Closer>>>();
+  readonly #unsubscribe = new Map<string, Promise<() => void>>();
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(options: DevicePresenceOptions) {
+    this.#db = options.db;
+    this.#feed = options.feed;
+    this.#log = options.log;
+    this.#ttlMs = options.ttlMs ?? PRESENCE_TTL_MS;
+    this.#heartbeatMs = options.heartbeatMs ?? PRESENCE_HEARTBEAT_MS;
+  }
+
+  start(): void {
+    this.#timer = setInterval(() => void this.#beat(), this.#heartbeatMs);
+    this.#timer.unref();
+  }
+
+  /** Stops the heartbeat (shutting down): the lease of the screens held here runs out unless they reconnect elsewhere. */
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+
+  /**
+   * A live connection opened: a person's is not a screen's (nothing to do); a screen's is
+   * refused when its device is revoked or gone, otherwise held and its device online now.
+   */
+  async open(principal: Principal, close: Closer): Promise<Refusal | Release> {
+    const deviceId = principal.deviceId;
+    if (deviceId === undefined) return () => undefined;
+    const { customerId } = principal;
+    const state = await findDeviceState(this.#db, customerId, deviceId).catch(() => null);
+    // The database could not say: a retryable refusal, as for the token itself (LIVE-12).
+    if (state === null) return { code: LiveCloseCode.TryAgainLater, reason: 'Try again later' };
+    if (!state || state.revoked_at) return DEVICE_REVOKED;
+    this.#hold(customerId, deviceId, close);
+    this.#subscribe(customerId);
+    await this.#keepOnline(customerId, [deviceId]);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#release(customerId, deviceId, close);
+    };
+  }
+
+  #hold(customerId: string, deviceId: number, close: Closer): void {
+    let devices = this.#held.get(customerId);
+    if (!devices) {
+      devices = new Map();
+      this.#held.set(customerId, devices);
+    }
+    let closers = devices.get(deviceId);
+    if (!closers) {
+      closers = new Set();
+      devices.set(deviceId, closers);
+    }
+    closers.add(close);
+  }
+
+  #release(customerId: string, deviceId: number, close: Closer): void {
+    const devices = this.#held.get(customerId);
+    const closers = devices?.get(deviceId);
+    if (!devices || !closers) return;
+    closers.delete(close);
+    if (closers.size > 0) return;
+    devices.delete(deviceId);
+    // Offline at once: a closed tab says so within a second, not when its lease runs out.
+    markDeviceOfflineNow(this.#db, customerId, deviceId).catch((error: unknown) =>
+      this.#log.warn({ reason: (error as Error).message, deviceId }, 'marking a screen offline failed'),
+    );
+    if (devices.size > 0) return;
+    this.#held.delete(customerId);
+    const unsubscribe = this.#unsubscribe.get(customerId);
+    this.#unsubscribe.delete(customerId);
+    void unsubscribe?.then((stop) => stop());
+  }
+
+  #subscribe(customerId: string): void {
+    if (this.#unsubscribe.has(customerId)) return;
+    this.#unsubscribe.set(
+      customerId,
+      this.#feed.subscribe(customerId, (rows) => void this.#onChanges(customerId, rows)),
+    );
+  }
+
+  /** A device held here changed: if it was revoked (or removed), its connections end. */
+  async #onChanges(customerId: string, rows: readonly ChangeRow[]): Promise<void> {
+    const devices = this.#held.get(customerId);
+    if (!devices) return;
+    const changed = new Set(
+      rows.filter((row) => row.entity === 'device' && devices.has(row.entity_id)).map((row) => row.entity_id),
+    );
+    for (const deviceId of changed) {
+      try {
+        const state = await findDeviceState(this.#db, customerId, deviceId);
+        if (!state || state.revoked_at) this.#closeAll(customerId, [deviceId]);
+      } catch (error) {
+        this.#log.warn({ reason: (error as Error).message, deviceId }, 'reading a changed screen failed');
+      }
+    }
+  }
+
+  #closeAll(customerId: string, deviceIds: readonly number[]): void {
+    const devices = this.#held.get(customerId);
+    for (const deviceId of deviceIds) {
+      for (const close of [...(devices?.get(deviceId) ?? [])])
+        close(DEVICE_REVOKED.code, DEVICE_REVOKED.reason);
+    }
+  }
+
+  async #keepOnline(customerId: string, deviceIds: readonly number[]): Promise<void> {
+    try {
+      const refused = await keepDevicesOnline(
+        this.#db,
+        customerId,
+        deviceIds,
+        new Date(Date.now() + this.#ttlMs),
+      );
+      // Revoked meanwhile, and its change missed (a feed reconnect): the heartbeat finds out.
+      this.#closeAll(customerId, refused);
+    } catch (error) {
+      this.#log.warn({ reason: (error as Error).message, customerId }, 'keeping screens online failed');
+    }
+  }
+
+  async #beat(): Promise<void> {
+    for (const [customerId, devices] of this.#held) {
+      if (devices.size > 0) await this.#keepOnline(customerId, [...devices.keys()]);
+    }
+    try {
+      await sweepLapsedPresence(this.#db);
+    } catch (error) {
+      this.#log.warn({ reason: (error as Error).message }, 'sweeping lapsed screens failed');
+    }
+  }
+}

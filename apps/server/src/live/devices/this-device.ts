@@ -1,0 +1,63 @@
+import { GRAPHQL_NOT_FOUND_CODE, type ThisDevice } from '@careboard/contracts';
+import { Repeater } from '@repeaterjs/repeater';
+import { GraphQLError } from 'graphql';
+import type { ChangeRow } from '../../store/change-log.ts';
+import type { Db } from '../../store/database.ts';
+import { type DeviceState, findDeviceState } from '../../store/repositories/devices.ts';
+import type { ChangeFeed } from '../bus/change-feed.ts';
+import type { LiveIdentity } from '../live-identity.ts';
+
+function deviceNotFound(id: number | undefined): GraphQLError {
+  return new GraphQLError(`Device with id ${id ?? 'none'} was not found.`, {
+    extensions: { code: GRAPHQL_NOT_FOUND_CODE },
+  });
+}
+
+function view(state: DeviceState): ThisDevice {
+  return {
+    id: state.id,
+    name: state.name,
+    display_board_id: state.display_board_id,
+    reload_requested_at: state.reload_requested_at?.toISOString() ?? null,
+  };
+}
+
+const touches = (rows: readonly ChangeRow[], id: number) =>
+  rows.some((row) => row.entity === 'device' && row.entity_id === id);
+
+/**
+ * `thisDevice`: a screen's own record now, then after each change of it, read through the
+ * change feed so a PATCH or reload on any node reaches the screen on this one (BOF-44,
+ * BOF-45). Not a screen's token, or a revoked device: not found, as for another customer's.
+ */
+export function watchThisDevice(db: Db, feed: ChangeFeed, identity: LiveIdentity): AsyncIterable<ThisDevice> {
+  const { customerId, deviceId } = identity.principal;
+  return new Repeater<ThisDevice>(async (push, stop) => {
+    if (deviceId === undefined) return stop(deviceNotFound(deviceId));
+    let unsubscribe: (() => void) | undefined;
+    try {
+      let reads = Promise.resolve();
+      let last = '';
+      const read = async () => {
+        const state = await findDeviceState(db, customerId, deviceId);
+        if (!state || state.revoked_at) return stop(deviceNotFound(deviceId));
+        // Coming online or going offline is a change too, but tells the screen nothing new.
+        const next = view(state);
+        const key = JSON.stringify(next);
+        if (key === last) return;
+        last = key;
+        await push(next);
+      };
+      // Subscribed before the first read, so a change committed in between is not missed.
+      unsubscribe = await feed.subscribe(customerId, (rows) => {
+        if (touches(rows, deviceId)) reads = reads.then(read).catch((error: unknown) => stop(error));
+      });
+      await read();
+      await stop;
+    } catch (error) {
+      stop(error);
+    } finally {
+      unsubscribe?.();
+    }
+  });
+}

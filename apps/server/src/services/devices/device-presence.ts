@@ -1,0 +1,50 @@
+import type { Db } from '../../store/database.ts';
+import {
+  clearLapsedPresence,
+  listCustomersWithLapsedPresence,
+  markDeviceOffline,
+  refreshDevicesOnline,
+} from '../../store/repositories/devices.ts';
+import { runWrite } from '../write-transaction.ts';
+import { recordDeviceChanges } from './device-changes.ts';
+
+/**
+ * Whether a screen is online is "a live connection on some node": the node holding it keeps
+ * `online_until` in the future; a 'device' change is recorded only when it comes online or
+ * goes offline, never per refresh, so a console follows the fleet without a change row per
+ * heartbeat (BOF-43). One transaction per customer keeps the change-log lock order simple.
+ */
+
+/** Refreshes devices this node holds; answers the ones it may no longer hold (revoked or gone). */
+export async function keepDevicesOnline(
+  db: Db,
+  customerId: string,
+  ids: readonly number[],
+  until: Date,
+): Promise<number[]> {
+  return runWrite(db, async (trx) => {
+    const { cameOnline, refused } = await refreshDevicesOnline(trx, customerId, ids, until);
+    await recordDeviceChanges(trx, customerId, cameOnline);
+    return refused;
+  });
+}
+
+/** This node's last live connection of a device closed. */
+export async function markDeviceOfflineNow(db: Db, customerId: string, id: number): Promise<void> {
+  await runWrite(db, async (trx) => {
+    if (await markDeviceOffline(trx, customerId, id)) await recordDeviceChanges(trx, customerId, [id]);
+  });
+}
+
+/** Devices whose node stopped refreshing them (it died, or lost its database) go offline. */
+export async function sweepLapsedPresence(db: Db): Promise<number> {
+  let count = 0;
+  for (const customerId of await listCustomersWithLapsedPresence(db)) {
+    count += await runWrite(db, async (trx) => {
+      const ids = await clearLapsedPresence(trx, customerId);
+      await recordDeviceChanges(trx, customerId, ids);
+      return ids.length;
+    });
+  }
+  return count;
+}

@@ -1,0 +1,392 @@
+import {
+  type BoardContentField,
+  boardContentFields,
+  boardContentSubscription,
+  type ClientToServerEvents,
+  displayBoardSubscription,
+  type ServerToClientEvents,
+} from '@careboard/contracts';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiAnswer, apiClient } from './api-client.ts';
+import { graphqlClient, take } from './live-clients.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { accessToken } from './test-tokens.ts';
+
+/**
+ * Issue 13's isolation acceptance: every route of the OpenAPI document, called with customer
+ * A's token and customer B's ids, answers 404 ENTITY_NOT_FOUND or 403 and never B's data, and
+ * B's rows are the same afterwards; the same for GraphQL subscriptions and socket events.
+ */
+const ALL_SCOPES = [
+  'access:display-board',
+  'access:mm',
+  'write:patients',
+  'write:*',
+  'read:*',
+  'read:sites',
+  'read:departments',
+  'read:stations',
+  'read:staff',
+  'read:tags',
+  'read:kiosks',
+  'read:patients',
+  'read:securable',
+  'update:customer*',
+].join(' ');
+/** Every text B's records carry, so an answer that holds one of them is B's data. */
+const MARK = 'BRAVOONLY';
+const B = 'bravo';
+
+let server: TestServer;
+let sql: pg.Client;
+let asA: (method: string, path: string, body?: unknown) => Promise<ApiAnswer>;
+let asB: (method: string, path: string, body?: unknown) => Promise<ApiAnswer>;
+let tokenA: string;
+/** B's ids by the first segment of the path that names them. */
+const bIds: Record<string, string | number> = {};
+
+async function made(answer: Promise<ApiAnswer>, what: string): Promise<number> {
+  const settled = await answer;
+  expect(settled.status, `${what}: ${JSON.stringify(settled.body)}`).toBe(201);
+  return (settled.body as { id: number }).id;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { CAREBOARD_SIMULATOR_RATE: '0' } });
+  sql = new pg.Client({ connectionString: server.databaseUrl });
+  await sql.connect();
+  await sql.query(
+    `INSERT INTO customers (id, auth_org_id, auth_device_client_id, name) VALUES ($1, 'org_bravo', 'bravo-device', '${MARK} Hospital')`,
+    [B],
+  );
+  const adminA = (await sql.query("SELECT id FROM accounts WHERE email = 'admin@demo.test'")).rows[0].id;
+  const adminB = (
+    await sql.query(
+      "INSERT INTO accounts (customer_id, email, name, role, password_hash) VALUES ($1, 'boss@bravo.test', $2, 'admin', 'x') RETURNING id",
+      [B, `${MARK} Boss`],
+    )
+  ).rows[0].id;
+  tokenA = await accessToken(server, { sub: adminA, scope: ALL_SCOPES });
+  asA = await apiClient(server, tokenA);
+  asB = await apiClient(
+    server,
+    await accessToken(server, { sub: adminB, scope: ALL_SCOPES, org_id: 'org_bravo' }),
+  );
+
+  bIds.sites = await made(asB('POST', '/sites', { name: `${MARK} Site`, default_timezone: 'UTC' }), 'site');
+  bIds.departments = await made(
+    asB('POST', '/departments', { site_id: bIds.sites, name: `${MARK} Dept` }),
+    'dept',
+  );
+  bIds.workflows = await made(
+    asB('POST', '/workflows', { department_id: bIds.departments, name: `${MARK} Flow` }),
+    'workflow',
+  );
+  bIds.phases = await made(
+    asB('POST', `/workflows/${bIds.workflows}/phases`, {
+      name: `${MARK} Phase`,
+      color: '#123456',
+      kind: 'waiting',
+    }),
+    'phase',
+  );
+  bIds.locations = await made(
+    asB('POST', '/locations', { name: `${MARK} Room`, kind: 'exam_room' }),
+    'location',
+  );
+  bIds.stations = await made(
+    asB('POST', '/stations', { location_id: bIds.locations, name: `${MARK} Desk` }),
+    'station',
+  );
+  const badge = await asB('POST', '/tags', { kind: 'patient_badge', label: `${MARK}-B1` });
+  expect(badge.status).toBe(201);
+  bIds.tags = (badge.body as { id: number }).id;
+  const badgeId = (badge.body as { badge_id: number }).badge_id;
+  bIds.staff = await made(
+    asB('POST', '/staff', { display_name: `${MARK} Nurse`, staff_type_id: 3 }),
+    'staff',
+  );
+  bIds.sensors = await made(
+    asB('POST', '/sensors', {
+      identifier: `${MARK}-S1`,
+      name: `${MARK} Sensor`,
+      location_id: bIds.locations,
+    }),
+    'sensor',
+  );
+  bIds['asset-types'] = await made(asB('POST', '/asset-types', { name: `${MARK} Pump` }), 'asset type');
+  bIds.assets = await made(
+    asB('POST', '/assets', {
+      name: `${MARK} Pump 1`,
+      asset_type_id: bIds['asset-types'],
+      location_id: bIds.locations,
+    }),
+    'asset',
+  );
+  const par = await asB('PUT', `/locations/${bIds.locations}/par-levels`, {
+    levels: [{ asset_type_id: bIds['asset-types'], min: 1, max: 3 }],
+  });
+  expect(par.status).toBe(200);
+  bIds['display-boards'] = await made(
+    asB('POST', '/display-boards', {
+      name: `${MARK} Board`,
+      display_board_type_id: 1,
+      department_id: bIds.departments,
+      workflow_ids: [bIds.workflows],
+    }),
+    'board',
+  );
+  bIds.visits = await made(
+    asB('POST', '/visits', {
+      first_name: MARK,
+      last_name: MARK,
+      workflow_id: bIds.workflows,
+      badge_id: badgeId,
+    }),
+    'visit',
+  );
+  bIds.messages = await made(
+    asB('POST', '/messages', { text: `${MARK} message`, display_board_id: bIds['display-boards'] }),
+    'message',
+  );
+  const user = await asB('POST', '/users', {
+    email: 'nurse@bravo.test',
+    name: `${MARK} User`,
+    role: 'staff',
+  });
+  expect(user.status).toBe(201);
+  bIds.users = (user.body as { id: string }).id;
+  bIds.devices = (
+    await sql.query(
+      'INSERT INTO devices (customer_id, name, display_board_id) VALUES ($1, $2, $3) RETURNING id',
+      [B, `${MARK} Screen`, bIds['display-boards']],
+    )
+  ).rows[0].id;
+  bIds.customers = B;
+  bIds['staff-types'] = 3;
+});
+afterAll(async () => {
+  await sql?.end();
+  await server?.close();
+});
+
+/** Every row of B in every table with a customer_id, to compare before and after. */
+async function rowsOfB(): Promise<string> {
+  const tables = (
+    await sql.query(
+      `SELECT table_name FROM information_schema.columns
+       WHERE column_name = 'customer_id' AND table_schema = 'public'
+         AND table_name NOT IN ('change_log', 'audit_events', 'oidc_payloads')
+       ORDER BY table_name`,
+    )
+  ).rows.map((row) => row.table_name as string);
+  const parts: string[] = [];
+  for (const table of tables) {
+    const { rows } = await sql.query(
+      `SELECT row_to_json(t)::text AS row FROM ${table} t WHERE customer_id = $1`,
+      [B],
+    );
+    parts.push(
+      `${table}:${rows
+        .map((row) => row.row)
+        .sort()
+        .join('|')}`,
+    );
+  }
+  return parts.join('\n');
+}
+
+interface Operation {
+  readonly method: string;
+  readonly path: string;
+  readonly parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
+  readonly requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  /** Absent on public routes (a customer's public config, health): they hold no customer's data. */
+  readonly security?: unknown[];
+}
+
+interface JsonSchema {
+  readonly type?: string | string[];
+  readonly properties?: Record<string, JsonSchema>;
+  readonly required?: string[];
+  readonly items?: JsonSchema;
+  readonly enum?: unknown[];
+  readonly const?: unknown;
+  readonly anyOf?: JsonSchema[];
+  readonly oneOf?: JsonSchema[];
+  readonly minimum?: number;
+  readonly minLength?: number;
+  readonly minItems?: number;
+  readonly pattern?: string;
+  readonly format?: string;
+}
+
+/** The smallest value a schema accepts, as far as a walk needs: required fields only. */
+function sample(schema: JsonSchema | undefined): unknown {
+  if (!schema) return {};
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const choice = schema.anyOf ?? schema.oneOf;
+  if (choice) return sample(choice.find((s) => s.type !== 'null') ?? choice[0]);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        (schema.required ?? []).map((key) => [key, sample(schema.properties?.[key])]),
+      );
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items));
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return false;
+    case 'string':
+      if (schema.format === 'email') return 'walker@demo.test';
+      if (schema.pattern?.includes('#')) return '#123456';
+      return 'walk'.padEnd(Math.max(4, schema.minLength ?? 0), 'x');
+    default:
+      return null;
+  }
+}
+
+async function operations(): Promise<Operation[]> {
+  const document = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
+  };
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      ...operation,
+      method: method.toUpperCase(),
+      path,
+    })),
+  );
+}
+
+/** `/api/locations/{id}/par-levels` with B's location id in place of {id}. */
+function withIdsOfB(path: string): string | undefined {
+  const segments = path.replace(/^\/api\//, '').split('/');
+  const owner = segments[0] === 'securable' || segments[0] === 'export' ? segments[1] : segments[0];
+  if (!path.includes('{')) return path.replace(/^\/api/, '');
+  const id = owner === undefined ? undefined : bIds[owner];
+  if (id === undefined) return undefined;
+  return path.replace(/^\/api/, '').replace(/\{[^}]+\}/g, String(id));
+}
+
+describe("customer A's token with customer B's ids", () => {
+  it('gets 404 ENTITY_NOT_FOUND or 403 on every route with an id, never B’s data, and changes none of B’s rows', async () => {
+    const before = await rowsOfB();
+    const walked: string[] = [];
+    const failures: string[] = [];
+    for (const operation of await operations()) {
+      if (!operation.path.includes('{') || !operation.security) continue;
+      const path = withIdsOfB(operation.path);
+      if (path === undefined) {
+        failures.push(`${operation.method} ${operation.path}: no id of B for this path`);
+        continue;
+      }
+      // Staff types are numbered 1–50 in every customer: A's type 3 is A's own, not B's.
+      if (operation.path.startsWith('/api/staff-types/')) continue;
+      const body = operation.requestBody?.content?.['application/json']?.schema;
+      const answer = await asA(operation.method, path, body ? sample(body) : undefined);
+      walked.push(`${operation.method} ${operation.path} → ${answer.status}`);
+      const text = JSON.stringify(answer.body);
+      const code = (answer.body as { code?: string } | null)?.code;
+      const refused = (answer.status === 404 && code === 'ENTITY_NOT_FOUND') || answer.status === 403;
+      if (!refused || text.includes(MARK))
+        failures.push(`${operation.method} ${path} → ${answer.status} ${text}`);
+    }
+    expect(failures).toEqual([]);
+    expect(walked.length).toBeGreaterThan(50);
+    expect(await rowsOfB()).toBe(before);
+  });
+
+  it('gets none of B’s data from any list, even filtered by B’s ids', async () => {
+    const failures: string[] = [];
+    let lists = 0;
+    for (const operation of await operations()) {
+      if (operation.method !== 'GET' || operation.path.includes('{') || !operation.security) continue;
+      const filters = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.name.endsWith('_id'));
+      const query = filters
+        .map((p) => {
+          const owner = `${p.name.replace(/_id$/, '').replaceAll('_', '-')}s`;
+          const id = bIds[owner] ?? bIds[owner.replace(/ss$/, 's')];
+          return id === undefined ? '' : `${p.name}=${id}`;
+        })
+        .filter(Boolean)
+        .join('&');
+      const path = operation.path.replace(/^\/api/, '');
+      for (const url of query ? [path, `${path}?${query}`] : [path]) {
+        const response = await fetch(`${server.baseUrl}/api${url}`, {
+          headers: { authorization: `Bearer ${tokenA}` },
+        });
+        const text = await response.text();
+        lists += 1;
+        if (response.status >= 500 || text.includes(MARK))
+          failures.push(`GET ${url} → ${response.status} ${text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(lists).toBeGreaterThan(15);
+  });
+});
+
+describe("customer A's live connections with customer B's ids", () => {
+  it('gets the not-found error for B’s board from every subscription', async () => {
+    const client = graphqlClient(server, () => tokenA);
+    try {
+      const queries = [
+        displayBoardSubscription,
+        ...Object.values(boardContentFields).map((field) =>
+          boardContentSubscription(field as BoardContentField),
+        ),
+      ];
+      for (const query of queries) {
+        const errors = await take(client, query, { displayBoardId: bIds['display-boards'] }, 1).done.then(
+          (values) => JSON.stringify(values),
+          (error: unknown) => JSON.stringify(error),
+        );
+        expect(errors).toContain('ENTITY_NOT_FOUND');
+        expect(errors).not.toContain(MARK);
+      }
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('gets ENTITY_NOT_FOUND or NO_MASTER_ENTITY_FOUND for socket actions naming B’s rows', async () => {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.config.runtime.SOCKETS_URL, {
+      transports: ['websocket'],
+      reconnection: false,
+      query: { token: tokenA },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const answer = (
+        event: 'patient.call' | 'message.post' | 'device.reload',
+        request: Record<string, unknown>,
+      ) =>
+        new Promise<string>((resolve) => {
+          socket.once(`${event}.error`, (error) => resolve(error.code));
+          socket.once(`${event}.success`, () => resolve('success'));
+          socket.emit(event, { correlation_id: event, ...request } as never);
+        });
+      expect(await answer('patient.call', { visit_id: bIds.visits, station_id: bIds.stations })).toMatch(
+        /^(ENTITY_NOT_FOUND|NO_MASTER_ENTITY_FOUND)$/,
+      );
+      expect(
+        await answer('message.post', { text: 'hello', display_board_id: bIds['display-boards'] }),
+      ).toMatch(/^(ENTITY_NOT_FOUND|NO_MASTER_ENTITY_FOUND)$/);
+      expect(await answer('device.reload', { display_board_id: bIds['display-boards'] })).toBe(
+        'ENTITY_NOT_FOUND',
+      );
+    } finally {
+      socket.disconnect();
+    }
+  });
+});
