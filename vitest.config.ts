@@ -9,9 +9,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
+      // Browser code shared by the apps: jsdom for storage and cookies; OAuth tests opt into node.
+      { test: { name: 'web-client', root: 'packages/web-client', environment: 'jsdom' } },
       {
         extends: './apps/board/vite.config.ts',
         test: { name: 'board', root: 'apps/board', environment: 'jsdom' },
+      },
+      {
+        extends: './apps/console/vite.config.ts',
+        test: { name: 'console', root: 'apps/console', environment: 'jsdom' },
       },
       {
         resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },

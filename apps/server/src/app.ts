@@ -25,6 +25,7 @@ import { startSimulator } from './demo/simulator.ts';
 import { serveBoardApp } from './http/board-app.ts';
 import { compileTrustProxy, installForwardedHeaders } from './http/client-address.ts';
 import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
+import { serveConsoleApp } from './http/console-app.ts';
 import { answerFrameworkError, BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.ts';
 import { installRequestLog } from './http/request-log.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -168,7 +169,8 @@ export async function buildApp({
   });
   app.addHook('preClose', () => pruning.stop());
 
-  // board app
+  // console app, then board app: the board's `/*` fallback must not answer /console paths (CON-01)
+  await serveConsoleApp(app, { root: config.consoleDir });
   await serveBoardApp(app, { root: config.boardDir, isApiPath });
   return app;
 }

@@ -95,7 +95,7 @@ const timeValue = fc.oneof(
   { arbitrary: fc.oneof(wildString(30), wildJson), weight: 1 },
 );
 
-/** Each action's request (contracts' PatientCallRequest, MessagePostRequest, DeviceReloadRequest), now and then with a key too many. */
+/** Each action's request (contracts' PatientCallRequest, MessagePostRequest, …, PatientBadgeRequest), now and then with a key too many. */
 const requestShaped: Record<SocketAction, fc.Arbitrary<Record<string, unknown>>> = {
   'patient.call': fc.record({ visit_id: idValue, station_id: idValue }),
   'message.post': fc.record(
@@ -108,6 +108,29 @@ const requestShaped: Record<SocketAction, fc.Arbitrary<Record<string, unknown>>>
     { requiredKeys: ['text'] },
   ),
   'device.reload': fc.record({ display_board_id: idValue }),
+  'patient.admit': fc.record(
+    {
+      first_name: textValue,
+      last_name: textValue,
+      workflow_id: idValue,
+      phase_id: idValue,
+      badge_id: fc.oneof(idValue, fc.constant(null)),
+      tag_id: fc.oneof(idValue, fc.constant(null)),
+      location_id: fc.oneof(idValue, fc.constant(null)),
+      staff_ids: fc.oneof(fc.array(idValue, { maxLength: 4 }), wildJson),
+      family_code: textValue,
+    },
+    { requiredKeys: ['first_name', 'last_name', 'workflow_id'] },
+  ),
+  'patient.move': fc.record(
+    { visit_id: idValue, phase_id: idValue, location_id: fc.oneof(idValue, fc.constant(null)) },
+    { requiredKeys: ['visit_id', 'phase_id'] },
+  ),
+  'patient.complete': fc.record({ visit_id: idValue }),
+  'patient.badge': fc.record(
+    { visit_id: idValue, badge_id: fc.oneof(idValue, fc.constant(null)), tag_id: idValue },
+    { requiredKeys: ['visit_id'] },
+  ),
 };
 /** Requests the gateway accepts but for the text in them (NUL, lone surrogates, …): what reaches the services and the database. */
 const validButText: Record<SocketAction, fc.Arbitrary<Record<string, unknown>>> = {
@@ -120,6 +143,25 @@ const validButText: Record<SocketAction, fc.Arbitrary<Record<string, unknown>>> 
     { requiredKeys: ['text'] },
   ),
   'device.reload': fc.record({ display_board_id: fc.integer({ min: 1, max: 4 }) }),
+  // The desk's patient flow (issue 14): names and family codes are its text.
+  'patient.admit': fc.record(
+    {
+      first_name: awkwardString,
+      last_name: awkwardString,
+      workflow_id: fc.integer({ min: 1, max: 3 }),
+      family_code: awkwardString,
+    },
+    { requiredKeys: ['first_name', 'last_name', 'workflow_id'] },
+  ),
+  'patient.move': fc.record({
+    visit_id: fc.integer({ min: 1, max: 12 }),
+    phase_id: fc.integer({ min: 1, max: 12 }),
+  }),
+  'patient.complete': fc.record({ visit_id: fc.integer({ min: 1, max: 12 }) }),
+  'patient.badge': fc.record({
+    visit_id: fc.integer({ min: 1, max: 12 }),
+    badge_id: fc.option(fc.integer({ min: 1, max: 12 }), { nil: null }),
+  }),
 };
 const withExtraKey = (shaped: fc.Arbitrary<Record<string, unknown>>) =>
   fc

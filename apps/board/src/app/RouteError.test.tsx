@@ -1,9 +1,9 @@
+import type { ErrorReporter } from '@careboard/web-client';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ErrorReporter } from '../errors/error-reporter.ts';
 import { enUS } from '../i18n/en-US.ts';
 import { RuntimeConfigProvider } from '../runtime-config/RuntimeConfigProvider.tsx';
 import type { Runtime } from '../runtime-config/runtime-context.ts';

@@ -1,15 +1,18 @@
+import {
+  type ErrorReporter,
+  type HttpClient,
+  type RestoreResult,
+  setAccessToken,
+} from '@careboard/web-client';
+import { fakeAccessToken } from '@careboard/web-client/testing';
 import { render } from '@testing-library/react';
 import type { Sink } from 'graphql-ws';
 import { useLayoutEffect } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AuthContext } from '../auth/auth-context.ts';
-import type { AuthService, RestoreResult } from '../auth/auth-service.ts';
+import type { AuthService } from '../auth/auth-service.ts';
 import type { DeviceEndpoints } from '../auth/device/device-endpoints.ts';
-import { setAccessToken } from '../auth/tokens/session.ts';
-import { fakeAccessToken } from '../auth/tokens/test-tokens.ts';
-import type { ErrorReporter } from '../errors/error-reporter.ts';
-import type { HttpClient } from '../http/http-client.ts';
 import { enUS } from '../i18n/en-US.ts';
 import { setConnectionStatus } from '../live/connection-state.ts';
 import { LiveClientContext } from '../live/live-context.ts';

@@ -1,5 +1,5 @@
+import { installGlobalErrorHandlers } from '@careboard/web-client';
 import { useEffect } from 'react';
-import { installGlobalErrorHandlers } from '../errors/install-global-handlers.ts';
 import { appStable } from '../release/app-stable.ts';
 import { startReleaseChecks } from '../release/service-worker.ts';
 import { reloadOnStaleChunks } from '../release/unrecoverable.ts';

@@ -1,15 +1,19 @@
+import {
+  type BrowserNavigation,
+  createLoginTransactionStorage,
+  createRefreshTokenStorage,
+  createTokenLock,
+} from '@careboard/web-client';
 import { type ReactNode, useState } from 'react';
 import { useRuntime } from '../runtime-config/runtime-context.ts';
 import { AuthContext } from './auth-context.ts';
-import { type AuthService, type BrowserNavigation, createAuthService } from './auth-service.ts';
-import { createLoginTransactionStorage } from './standard/login-transaction.ts';
-import { createRefreshTokenStorage } from './tokens/refresh-token-storage.ts';
+import { type AuthService, createAuthService } from './auth-service.ts';
+import { boardClientKeys } from './client-keys.ts';
 
 const browserNavigation: BrowserNavigation = {
   origin: window.location.origin,
   currentPath: () => `${window.location.pathname}${window.location.search}`,
   assign: (url) => window.location.assign(url),
-  reload: () => window.location.reload(),
 };
 
 /**
@@ -32,9 +36,9 @@ export function AuthProvider({
         customer: runtime.customer,
         store: runtime.store,
         fetch: runtime.http.fetch,
-        refreshTokens: createRefreshTokenStorage(window.localStorage),
-        transactions: createLoginTransactionStorage(window.sessionStorage),
-        locks: navigator.locks,
+        refreshTokens: createRefreshTokenStorage(window.localStorage, boardClientKeys.refreshTokens),
+        transactions: createLoginTransactionStorage(window.sessionStorage, boardClientKeys.loginTransaction),
+        lock: createTokenLock(navigator.locks, boardClientKeys.tokenLock),
         browser: browserNavigation,
       }),
   );

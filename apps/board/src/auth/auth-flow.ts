@@ -1,22 +1,24 @@
-import type { AuthFlow } from '../state/app-store.ts';
+import { type AuthFlow, safeNextPath } from '@careboard/web-client';
+
+/** The board's sign-in callback route, registered with the provider (the console has its own). */
+export const CALLBACK_PATH = '/auth/callback';
 
 /** auth_flow=1 is the device flow; anything else (0, absent) the standard sign-in. */
 export function readAuthFlow(search: string): AuthFlow {
   return new URLSearchParams(search).get('auth_flow') === '1' ? 'device' : 'standard';
 }
 
-/**
- * A `next` target that stays on this origin: a path starting with one slash.
- * Anything else (`//evil.example`, `https://…`, empty) becomes the root, so the
- * sign-in pages cannot be used as an open redirect.
- */
-export function safeNextPath(next: string | null | undefined): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  return next;
-}
-
 /** Where an unauthenticated visit goes: the login redirect, or the device activation screen. */
 export function signInPath(flow: AuthFlow, next: string): string {
   const route = flow === 'device' ? '/auth/device' : '/auth/login';
   return `${route}?${new URLSearchParams({ next: safeNextPath(next) })}`;
+}
+
+/**
+ * The `next` query parameter of a sign-in route, kept on this origin. The routes
+ * read it here rather than from the package: the bundler then keeps the shared
+ * check in the entry chunk instead of a chunk of its own (decision CON-18).
+ */
+export function readNextPath(params: URLSearchParams): string {
+  return safeNextPath(params.get('next'));
 }

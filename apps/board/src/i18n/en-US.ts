@@ -1,12 +1,15 @@
+import { authTexts } from '@careboard/web-client';
+
 /**
  * The complete en-US catalogue. The specification's texts (sections 2, 5 and 8)
- * are word for word; the others are ours (labels for assistive technology).
+ * are word for word; the others are ours (labels for assistive technology). The sign-in
+ * texts come from @careboard/web-client, which the console shows too (one copy).
  */
 export const enUS = Object.freeze({
-  'error.unexpected': 'There was an unexpected error.',
+  'error.unexpected': authTexts['en-US'].unexpected,
   'board.missingId': 'Missing ID in url.',
   'board.notFound': 'Display board does not exist.',
-  'auth.noPermission': 'You do not have permissions to access this section.',
+  'auth.noPermission': authTexts['en-US'].noPermission,
   'action.close': 'Close',
   'device.activate': 'To activate this device use the following code: {code}',
   'device.address': 'Enter the code at {address}',

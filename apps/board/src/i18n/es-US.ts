@@ -1,11 +1,12 @@
+import { authTexts } from '@careboard/web-client';
 import type { Messages } from './en-US.ts';
 
 /** US Spanish: proves the catalogue mechanism; loaded only when the customer's locale asks for it. */
 export const esUS: Messages = Object.freeze({
-  'error.unexpected': 'Se produjo un error inesperado.',
+  'error.unexpected': authTexts['es-US'].unexpected,
   'board.missingId': 'Falta el ID en la URL.',
   'board.notFound': 'El tablero no existe.',
-  'auth.noPermission': 'No tiene permisos para acceder a esta sección.',
+  'auth.noPermission': authTexts['es-US'].noPermission,
   'action.close': 'Cerrar',
   'device.activate': 'Para activar este dispositivo use el siguiente código: {code}',
   'device.address': 'Ingrese el código en {address}',

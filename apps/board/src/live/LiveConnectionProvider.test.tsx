@@ -1,14 +1,12 @@
 import { authenticateMutation } from '@careboard/contracts';
+import { type ErrorReporter, type HttpClient, setAccessToken } from '@careboard/web-client';
+import { fakeAccessToken } from '@careboard/web-client/testing';
 import { act, render } from '@testing-library/react';
 import type { Client, ClientOptions } from 'graphql-ws';
 import { useContext } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../auth/auth-context.ts';
 import type { AuthService } from '../auth/auth-service.ts';
-import { setAccessToken } from '../auth/tokens/session.ts';
-import { fakeAccessToken } from '../auth/tokens/test-tokens.ts';
-import type { ErrorReporter } from '../errors/error-reporter.ts';
-import type { HttpClient } from '../http/http-client.ts';
 import { enUS } from '../i18n/en-US.ts';
 import { RuntimeConfigProvider } from '../runtime-config/RuntimeConfigProvider.tsx';
 import { testRuntimeConfig } from '../runtime-config/test-runtime-config.ts';

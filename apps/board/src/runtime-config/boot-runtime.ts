@@ -1,12 +1,15 @@
-import { createErrorReporter } from '../errors/error-reporter.ts';
-import { createHttpClient, type Fetch } from '../http/http-client.ts';
+import {
+  createErrorReporter,
+  createHttpClient,
+  type Fetch,
+  loadCustomerConfig,
+  loadRuntimeConfig,
+  resolveCustomerId,
+  resolveLocale,
+} from '@careboard/web-client';
 import { loadMessages } from '../i18n/load-messages.ts';
 import { createAppStore } from '../state/app-store.ts';
 import { appRelease } from './build-info.ts';
-import { loadCustomerConfig } from './load-customer-config.ts';
-import { loadRuntimeConfig } from './load-runtime-config.ts';
-import { resolveCustomerId } from './resolve-customer-id.ts';
-import { resolveLocale } from './resolve-locale.ts';
 import type { Runtime } from './runtime-context.ts';
 
 export interface BootEnvironment {
@@ -33,6 +36,7 @@ export async function bootRuntime(env: BootEnvironment): Promise<Runtime> {
   const reporter = createErrorReporter({
     key: config.ERROR_REPORTING_KEY,
     release: appRelease,
+    logger: 'careboard-board',
     fetch: env.fetch,
     postToApi: (report) => http.sendJson('POST', 'client-errors', report),
     pageUrl: env.pageUrl,

@@ -3,52 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { enUS } from '../i18n/compiled/en-US.ts';
 import { esUS } from '../i18n/compiled/es-US.ts';
 import { bootRuntime } from './boot-runtime.ts';
-import { loadCustomerConfig } from './load-customer-config.ts';
-import { resolveCustomerId } from './resolve-customer-id.ts';
-import { resolveLocale } from './resolve-locale.ts';
 import { testRuntimeConfig } from './test-runtime-config.ts';
-
-describe('customer id', () => {
-  it('is CUSTOMER_ID when the runtime config names one', () => {
-    expect(resolveCustomerId({ CUSTOMER_ID: 'demo' }, 'acme.boards.example')).toBe('demo');
-  });
-
-  it('is otherwise the first label of the host name', () => {
-    expect(resolveCustomerId({ CUSTOMER_ID: null }, 'acme.boards.example')).toBe('acme');
-    expect(resolveCustomerId({ CUSTOMER_ID: null }, 'localhost')).toBe('localhost');
-  });
-});
-
-describe('customer config', () => {
-  const acme = { id: 'acme', auth_org_id: 'org_1', auth_device_client_id: 'dev-1', locale: 'es-US' };
-
-  it('is loaded from customers/:id', async () => {
-    const getJson = vi.fn(async () => acme);
-    await expect(loadCustomerConfig(getJson, 'acme')).resolves.toEqual(acme);
-    expect(getJson).toHaveBeenCalledWith('customers/acme');
-  });
-
-  it('falls back to the disabled defaults when the call fails or answers nonsense', async () => {
-    await expect(loadCustomerConfig(async () => Promise.reject(new Error('404')), 'x')).resolves.toBe(
-      DISABLED_CUSTOMER,
-    );
-    await expect(loadCustomerConfig(async () => ({ id: 3 }), 'x')).resolves.toBe(DISABLED_CUSTOMER);
-    expect(DISABLED_CUSTOMER).toEqual({
-      id: 'disabled',
-      auth_org_id: null,
-      auth_device_client_id: null,
-      locale: null,
-    });
-  });
-});
-
-describe('locale', () => {
-  it('defaults to en-US', () => {
-    expect(resolveLocale(null)).toBe('en-US');
-    expect(resolveLocale('not a locale!')).toBe('en-US');
-    expect(resolveLocale('es-us')).toBe('es-US');
-  });
-});
 
 describe('boot', () => {
   function environment(customer: Response | Error) {

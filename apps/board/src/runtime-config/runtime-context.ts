@@ -1,7 +1,6 @@
 import type { CustomerConfig, RuntimeConfig } from '@careboard/contracts';
+import type { ErrorReporter, HttpClient } from '@careboard/web-client';
 import { createContext, useContext } from 'react';
-import type { ErrorReporter } from '../errors/error-reporter.ts';
-import type { HttpClient } from '../http/http-client.ts';
 import type { CompiledMessages } from '../i18n/compiled-messages.ts';
 import type { Messages } from '../i18n/en-US.ts';
 import type { AppStore } from '../state/app-store.ts';

@@ -1,16 +1,6 @@
 import type { DisplayBoardConfig } from '@careboard/contracts';
+import { type SessionState, signedOut } from '@careboard/web-client';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-
-export type AuthFlow = 'standard' | 'device';
-
-/** Who is signed in. The refresh token is never here: it lives only in local storage. */
-export interface SessionState {
-  readonly accessToken: string | null;
-  readonly scopes: ReadonlySet<string>;
-  /** Access token expiry, seconds since the epoch (its `exp`). */
-  readonly expiresAt: number | null;
-  readonly flow: AuthFlow | null;
-}
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'closed';
 
@@ -30,7 +20,11 @@ export type BoardState =
   | { readonly status: 'not-found'; readonly id: number }
   | { readonly status: 'failed'; readonly id: number };
 
-/** The one application state store: session, live connection and board config. */
+/**
+ * The one application state store: session, live connection and board config.
+ * The session slice is @careboard/web-client's: the auth session reads and
+ * writes it through this store (decision CON-14).
+ */
 export interface AppState {
   readonly session: SessionState;
   readonly connection: ConnectionState;
@@ -38,13 +32,6 @@ export interface AppState {
 }
 
 export type AppStore = StoreApi<AppState>;
-
-export const signedOut: SessionState = Object.freeze({
-  accessToken: null,
-  scopes: new Set<string>(),
-  expiresAt: null,
-  flow: null,
-});
 
 export function createAppStore(): AppStore {
   return createStore<AppState>()(() => ({

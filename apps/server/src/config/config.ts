@@ -11,6 +11,8 @@ export interface Config {
   readonly http: HttpConfig;
   readonly dataDir: string;
   readonly boardDir: string;
+  /** The built console app, served at /console (decision CON-01). */
+  readonly consoleDir: string;
   /** Null: the server starts an embedded PostgreSQL in the data directory. */
   readonly databaseUrl: string | null;
   readonly redisUrl: string | null;
@@ -83,6 +85,7 @@ export class ConfigError extends Error {
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_BOARD_DIR = fileURLToPath(new URL('../../../board/dist', import.meta.url));
+const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../../console/dist', import.meta.url));
 
 /** Where the server mounts its REST API; API_URL defaults to PUBLIC_URL plus this (decision FND-03). */
 export const API_PREFIX = '/api';
@@ -120,6 +123,9 @@ function fromEnv(env: Env, cwd: string): Config {
     }),
     dataDir: path.resolve(cwd, env.CAREBOARD_DATA_DIR ?? 'data'),
     boardDir: env.CAREBOARD_BOARD_DIR ? path.resolve(cwd, env.CAREBOARD_BOARD_DIR) : DEFAULT_BOARD_DIR,
+    consoleDir: env.CAREBOARD_CONSOLE_DIR
+      ? path.resolve(cwd, env.CAREBOARD_CONSOLE_DIR)
+      : DEFAULT_CONSOLE_DIR,
     databaseUrl: env.DATABASE_URL ?? null,
     redisUrl: env.REDIS_URL ?? null,
     store: Object.freeze({
@@ -146,8 +152,11 @@ function identityFromEnv(env: Env, publicUrl: string, runtime: RuntimeConfig): I
     audience: runtime.AUTH_AUDIENCE,
     webClientId: runtime.AUTH_CLIENT_ID,
     boardOrigin: new URL(publicUrl).origin,
-    redirectUris: Object.freeze([`${publicUrl}/auth/callback`]),
-    postLogoutRedirectUris: Object.freeze([...new Set([runtime.LOGOUT_CALLBACK_URL, `${publicUrl}/`])]),
+    // The one web client serves both apps: the console signs in and out under /console (CON-01).
+    redirectUris: Object.freeze([`${publicUrl}/auth/callback`, `${publicUrl}/console/callback`]),
+    postLogoutRedirectUris: Object.freeze([
+      ...new Set([runtime.LOGOUT_CALLBACK_URL, `${publicUrl}/`, `${publicUrl}/console/`]),
+    ]),
     deviceCodeTtlSec: env.CAREBOARD_DEVICE_CODE_TTL_SEC ?? 600,
     accessTokenTtlSec: env.CAREBOARD_ACCESS_TOKEN_TTL_SEC ?? 600,
     secureCookies: publicUrl.startsWith('https:'),

@@ -88,6 +88,7 @@ export const envSchema = z.object({
   CAREBOARD_CONNECTIONS_PER_ADDRESS: optional(count(1_000_000)),
   CAREBOARD_DATA_DIR: optional(z.string().min(1)),
   CAREBOARD_BOARD_DIR: optional(z.string().min(1)),
+  CAREBOARD_CONSOLE_DIR: optional(z.string().min(1)),
   DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'a PostgreSQL address')),
   REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'], 'a Redis address')),
   DATABASE_TIMEOUT_MS: optional(

@@ -3,8 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** The entry page and the service worker are checked on every load; hashed assets never change. */
-function cacheControlFor(file: string): string {
+/**
+ * The entry page and the service worker are checked on every load; hashed assets never change.
+ * The console's files follow the same rule (console-app.ts).
+ */
+export function cacheControlFor(file: string): string {
   const name = path.basename(file);
   if (name === 'index.html' || /^(sw|registerSW)\.js$/.test(name) || name.endsWith('.webmanifest')) {
     return 'no-store';

@@ -1,5 +1,8 @@
 import { BOARD_SCOPE } from './scopes.ts';
 
+/** Patient flow's writes: one list for the REST routes and their socket twins, so they cannot drift. */
+const VISIT_WRITE = ['write:patients'] as const;
+
 /**
  * What each action requires of a token, whichever door it comes through: the
  * REST routes and the socket gateway both look their action up here, so a
@@ -11,8 +14,16 @@ export const actionScopes = Object.freeze({
   'display-board.read': [BOARD_SCOPE],
   /** POST, PATCH and DELETE /display-boards. */
   'display-board.configure': ['write:*'],
-  /** POST /visits, /visits/:id/phase, /visits/:id/complete. */
-  'visit.write': ['write:patients'],
+  /** POST /visits, /visits/:id/phase, /visits/:id/complete, PUT /visits/:id/badge. */
+  'visit.write': VISIT_WRITE,
+  /** The socket's `patient.admit`, twin of POST /visits (decision CON-10). */
+  'patient.admit': VISIT_WRITE,
+  /** The socket's `patient.move`, twin of POST /visits/:id/phase. */
+  'patient.move': VISIT_WRITE,
+  /** The socket's `patient.complete`, twin of POST /visits/:id/complete. */
+  'patient.complete': VISIT_WRITE,
+  /** The socket's `patient.badge`, twin of PUT /visits/:id/badge. */
+  'patient.badge': VISIT_WRITE,
   /** POST /visits/:id/calls and the socket's `patient.call`. */
   'patient.call': ['write:patients'],
   /** POST /messages and the socket's `message.post`. */

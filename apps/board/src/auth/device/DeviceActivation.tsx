@@ -1,8 +1,8 @@
+import type { TokenSet } from '@careboard/web-client';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/en-US.ts';
 import { markAppStable } from '../../release/app-stable.ts';
-import type { TokenSet } from '../tokens/token-set.ts';
 import type { DeviceEndpoints } from './device-endpoints.ts';
 import { createDeviceFlow, type DeviceFailure } from './device-flow-machine.ts';
 import { QrCode } from './QrCode.tsx';

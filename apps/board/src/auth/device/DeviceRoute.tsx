@@ -1,10 +1,10 @@
+import type { TokenSet } from '@careboard/web-client';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { readBoardId } from '../../board/read-board-id.ts';
 import { useRuntime } from '../../runtime-config/runtime-context.ts';
 import { useAuth } from '../auth-context.ts';
-import { safeNextPath } from '../auth-flow.ts';
-import type { TokenSet } from '../tokens/token-set.ts';
+import { readNextPath } from '../auth-flow.ts';
 import { DeviceActivation } from './DeviceActivation.tsx';
 
 /**
@@ -17,7 +17,7 @@ export function DeviceRoute() {
   const { reporter } = useRuntime();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const next = safeNextPath(params.get('next'));
+  const next = readNextPath(params);
   const [activating, setActivating] = useState(false);
 
   useEffect(() => {

@@ -1,10 +1,7 @@
 import { deviceFlowScopes, type RuntimeConfig } from '@careboard/contracts';
+import { type Fetch, oauthErrorCode, oauthRequestOptions, type TokenSet } from '@careboard/web-client';
 import * as oauth from 'oauth4webapi';
-import type { Fetch } from '../../http/http-client.ts';
-import { deviceAuthorizationServer } from '../oauth/authorization-servers.ts';
-import { oauthRequestOptions } from '../oauth/oauth-options.ts';
-import { oauthErrorCode } from '../oauth/token-errors.ts';
-import type { TokenSet } from '../tokens/token-set.ts';
+import { deviceAuthorizationServer } from './device-authorization-server.ts';
 
 /** The device code answer the board uses (specification section 3). */
 export interface DeviceCode {

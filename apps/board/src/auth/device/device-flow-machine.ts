@@ -1,4 +1,4 @@
-import type { TokenSet } from '../tokens/token-set.ts';
+import type { TokenSet } from '@careboard/web-client';
 import type { DeviceCode, PollOutcome } from './device-endpoints.ts';
 
 /** RFC 8628: without an interval from the server, wait 5 s between polls. */

@@ -4,14 +4,14 @@ import { useRuntime } from '../../runtime-config/runtime-context.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { MessageScreen } from '../../ui/MessageScreen.tsx';
 import { useAuth } from '../auth-context.ts';
-import { safeNextPath } from '../auth-flow.ts';
+import { readNextPath } from '../auth-flow.ts';
 
 /** auth/login?next=…: redirects to the identity provider; comes back to `next` after sign-in. */
 export function LoginRoute() {
   const auth = useAuth();
   const { reporter } = useRuntime();
   const [params] = useSearchParams();
-  const next = safeNextPath(params.get('next'));
+  const next = readNextPath(params);
   const started = useRef(false);
   const [failed, setFailed] = useState(false);
 

@@ -1,7 +1,7 @@
+import type { HttpClient } from '@careboard/web-client';
 import { act, render, screen } from '@testing-library/react';
 import type { Sink } from 'graphql-ws';
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../http/http-client.ts';
 import { enUS } from '../../i18n/en-US.ts';
 import { setConnectionStatus } from '../../live/connection-state.ts';
 import { LiveClientContext } from '../../live/live-context.ts';

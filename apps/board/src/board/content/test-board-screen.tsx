@@ -1,9 +1,8 @@
 import type { BoardFrame, DisplayBoardConfig } from '@careboard/contracts';
+import type { ErrorReporter, HttpClient } from '@careboard/web-client';
 import { act, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
-import type { ErrorReporter } from '../../errors/error-reporter.ts';
-import type { HttpClient } from '../../http/http-client.ts';
 import { enUS, type Messages } from '../../i18n/en-US.ts';
 import { RuntimeConfigProvider } from '../../runtime-config/RuntimeConfigProvider.tsx';
 import type { Runtime } from '../../runtime-config/runtime-context.ts';

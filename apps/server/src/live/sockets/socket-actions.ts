@@ -9,22 +9,18 @@ import { idSchema } from '../../services/schema-parts.ts';
 import { insertAuditEvent } from '../../store/audit-events.ts';
 import type { Db } from '../../store/database.ts';
 import { findDisplayBoardConfig } from '../../store/repositories/display-boards.ts';
-import { type ActionHandler, customerRoom } from './socket-gateway.ts';
+import { patientFlowActions } from './patient-flow-actions.ts';
+import { type ActionHandler, type ActionHandlers, customerRoom } from './socket-gateway.ts';
+import { withoutCorrelation } from './without-correlation.ts';
 
 const deviceReloadInput = z.strictObject({ display_board_id: idSchema });
 
-/** The request without its correlation_id: the rest is the service's input. */
-function withoutCorrelation(request: Record<string, unknown>): Record<string, unknown> {
-  const { correlation_id: _correlation, ...rest } = request;
-  return rest;
-}
-
 /**
- * What a socket client may ask for. Calls and messages go through the same
- * services as the API, so the boards hear of them through their subscriptions;
- * a reload is a command to the customer's screens showing that board.
+ * What a socket client may ask for. Calls, messages and the desk's patient flow go
+ * through the same services as the API, so the boards hear of them through their
+ * subscriptions; a reload is a command to the customer's screens showing that board.
  */
-export function createSocketActions(db: Db): Readonly<Record<SocketAction, ActionHandler>> {
+export function createSocketActions(db: Db): ActionHandlers {
   return auditedActions(db, {
     'patient.call': async (request, { customerId, subject }) => {
       // Untrusted until the service parses it against its strict schema.
@@ -33,6 +29,7 @@ export function createSocketActions(db: Db): Readonly<Record<SocketAction, Actio
       return { call_id: call.id };
     },
     'message.post': async (request, { customerId }) => {
+      // expires_at (ISO with offset, in the future) is the service's: REST and socket alike.
       const input = {
         ...withoutCorrelation(request),
         sender_type: MessageSenderType.User,
@@ -50,27 +47,29 @@ export function createSocketActions(db: Db): Readonly<Record<SocketAction, Actio
       io.to(customerRoom(customerId)).emit('device.reload.command', { display_board_id: boardId });
       return { screens };
     },
+    ...patientFlowActions(db),
   });
 }
 
-/** What each action writes, for its audit event. */
+/** What each action writes, for its audit event: the entity as its REST twin's route names it. */
 const AUDITED: Readonly<Record<SocketAction, { entity: string; action: 'create' | 'update'; id: string }>> = {
   'patient.call': { entity: 'calls', action: 'create', id: 'call_id' },
   'message.post': { entity: 'messages', action: 'create', id: 'message_id' },
   'device.reload': { entity: 'display-boards', action: 'update', id: 'display_board_id' },
+  'patient.admit': { entity: 'visits', action: 'create', id: 'visit_id' },
+  'patient.move': { entity: 'visits', action: 'update', id: 'visit_id' },
+  'patient.complete': { entity: 'visits', action: 'update', id: 'visit_id' },
+  'patient.badge': { entity: 'visits', action: 'update', id: 'visit_id' },
 };
 
 /** A socket write is audited like its REST twin, before its success is emitted (BOF-02). */
-function auditedActions(
-  db: Db,
-  actions: Readonly<Record<SocketAction, ActionHandler>>,
-): Readonly<Record<SocketAction, ActionHandler>> {
-  const wrapped = {} as Record<SocketAction, ActionHandler>;
+function auditedActions(db: Db, actions: ActionHandlers): ActionHandlers {
+  const wrapped: Partial<Record<SocketAction, ActionHandler>> = {};
   for (const [name, handler] of Object.entries(actions) as [SocketAction, ActionHandler][]) {
     wrapped[name] = async (request, context) => {
       const result = await handler(request, context);
       const what = AUDITED[name];
-      const id = result?.[what.id] ?? request[what.id];
+      const id = (result as Record<string, unknown>)[what.id] ?? request[what.id];
       await insertAuditEvent(db, {
         customer_id: context.customerId,
         actor: context.subject,
@@ -84,5 +83,5 @@ function auditedActions(
       return result;
     };
   }
-  return wrapped;
+  return wrapped as ActionHandlers;
 }

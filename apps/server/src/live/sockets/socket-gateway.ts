@@ -5,6 +5,7 @@ import {
   hasScopes,
   type ServerToClientEvents,
   type SocketAction,
+  type SocketActionResults,
   scopesFor,
   successEvent,
 } from '@careboard/contracts';
@@ -39,10 +40,13 @@ export type GatewaySocket = Socket<
 >;
 
 /** Runs one action for a customer; what it returns is the success payload's `result`. */
-export type ActionHandler = (
+export type ActionHandler<A extends SocketAction = SocketAction> = (
   request: Record<string, unknown>,
   context: { customerId: string; subject: string; io: GatewayServer },
-) => Promise<Record<string, unknown> | undefined>;
+) => Promise<SocketActionResults[A]>;
+
+/** Every action's handler, each answering its result as contracts types it. */
+export type ActionHandlers = { readonly [A in SocketAction]: ActionHandler<A> };
 
 export interface GatewayOptions {
   readonly path: string;
@@ -51,7 +55,7 @@ export interface GatewayOptions {
   /** Whose X-Forwarded-For counts for the per-address limit (FND-24). */
   readonly trustProxy: TrustProxy;
   readonly log: Logger;
-  readonly actions: Readonly<Record<SocketAction, ActionHandler>>;
+  readonly actions: ActionHandlers;
   readonly connectionsPerMinutePerAddress?: number;
   /** Carries room broadcasts to other nodes (Redis); by default they reach this node's sockets only. */
   readonly adapter?: ServerOptions['adapter'];
@@ -171,7 +175,7 @@ function onConnection(io: GatewayServer, socket: GatewaySocket, options: Gateway
           subject: renewable.principal.subject,
           io,
         });
-        socket.emit(successEvent(action), { correlation_id: correlation, ...(result ? { result } : {}) });
+        socket.emit(successEvent(action), { correlation_id: correlation, result });
       } catch (error) {
         // A database outage is SERVICE_UNAVAILABLE here too, as REST answers 503 (FND-20).
         const mapped = toAppError(error);
