@@ -1,8 +1,9 @@
 import { displayBoardConfigSchema } from '@careboard/contracts';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAnswer, apiClient } from './api-client.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startWithSecondCustomer } from './second-customer.ts';
+import type { TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
 const ADMIN_SCOPE = 'access:display-board write:patients write:* read:*';
@@ -15,12 +16,7 @@ let locationId: number;
 let assetTypeIds: number[];
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { CAREBOARD_SIMULATOR_RATE: '0' } });
-  sql = new pg.Client({ connectionString: server.databaseUrl });
-  await sql.connect();
-  await sql.query(
-    "INSERT INTO customers (id, auth_org_id, auth_device_client_id) VALUES ('bravo', 'org_bravo', 'bravo-device')",
-  );
+  ({ server, sql } = await startWithSecondCustomer());
   admin = await apiClient(server, await accessToken(server, { scope: ADMIN_SCOPE }));
   bravo = await apiClient(server, await accessToken(server, { scope: ADMIN_SCOPE, org_id: 'org_bravo' }));
   visitId = (

@@ -10,11 +10,12 @@ import {
   displayBoardConfigSchema,
   displayBoardSubscription,
 } from '@careboard/contracts';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAnswer, apiClient } from './api-client.ts';
 import { graphqlClient, waitUntil } from './live-clients.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startWithSecondCustomer } from './second-customer.ts';
+import type { TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
 const SCOPE =
@@ -28,12 +29,7 @@ let bravo: Api;
 let demoToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { CAREBOARD_SIMULATOR_RATE: '0' } });
-  sql = new pg.Client({ connectionString: server.databaseUrl });
-  await sql.connect();
-  await sql.query(
-    "INSERT INTO customers (id, auth_org_id, auth_device_client_id) VALUES ('bravo', 'org_bravo', 'bravo-device')",
-  );
+  ({ server, sql } = await startWithSecondCustomer());
   demoToken = await accessToken(server, { scope: SCOPE, sub: 'demo-admin' });
   demo = await apiClient(server, demoToken);
   bravo = await apiClient(

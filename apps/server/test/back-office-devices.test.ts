@@ -2,15 +2,16 @@ import { deviceFlowScopes, type ThisDevice, thisDeviceSubscription } from '@care
 import type { Client } from 'graphql-ws';
 import { Migrator, sql as raw } from 'kysely';
 import * as oidc from 'openid-client';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/store/database.ts';
 import { migrations } from '../src/store/migrations/index.ts';
 import { type ApiAnswer, apiClient } from './api-client.ts';
 import { confirmOnPhone, decodePayload, deviceAuthorization, discover } from './identity-helpers.ts';
 import { graphqlClient, waitUntil } from './live-clients.ts';
+import { startWithSecondCustomer } from './second-customer.ts';
 import { createTestDatabase } from './test-database.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import type { TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
 // Issue 13: screens (devices) are first-class (decisions BOF-42 to BOF-46).
@@ -52,12 +53,7 @@ async function activateScreen(board: number): Promise<typeof screen> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { CAREBOARD_SIMULATOR_RATE: '0' } });
-  sql = new pg.Client({ connectionString: server.databaseUrl });
-  await sql.connect();
-  await sql.query(
-    "INSERT INTO customers (id, auth_org_id, auth_device_client_id) VALUES ('bravo', 'org_bravo', 'bravo-device')",
-  );
+  ({ server, sql } = await startWithSecondCustomer());
   const site = await sql.query(
     "INSERT INTO sites (customer_id, name, default_timezone) VALUES ('bravo', 'Bravo', 'UTC') RETURNING id",
   );

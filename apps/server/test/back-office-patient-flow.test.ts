@@ -1,9 +1,10 @@
 import { boardContentSubscription } from '@careboard/contracts';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAnswer, apiClient } from './api-client.ts';
 import { graphqlClient, waitUntil } from './live-clients.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startWithSecondCustomer } from './second-customer.ts';
+import type { TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
 type Client = Awaited<ReturnType<typeof apiClient>>;
@@ -55,12 +56,7 @@ let writer: Client;
 let bravo: Client;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { CAREBOARD_SIMULATOR_RATE: '0' } });
-  sql = new pg.Client({ connectionString: server.databaseUrl });
-  await sql.connect();
-  await sql.query(
-    "INSERT INTO customers (id, auth_org_id, auth_device_client_id) VALUES ('bravo', 'org_bravo', 'bravo-device')",
-  );
+  ({ server, sql } = await startWithSecondCustomer());
   const as = async (scope: string, sub: string, org_id = 'org_demo') =>
     apiClient(server, await accessToken(server, { scope, sub, org_id }));
   reader = await as('read:patients', 'reader@demo.test');

@@ -13,12 +13,13 @@ import {
   type SocketAction,
   type SocketActionResults,
 } from '@careboard/contracts';
-import pg from 'pg';
+import type pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './api-client.ts';
 import { graphqlClient, waitUntil } from './live-clients.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startWithSecondCustomer } from './second-customer.ts';
+import type { TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -45,12 +46,7 @@ let sequence = 0;
 
 beforeAll(async () => {
   // No simulator: the visits here move only when these tests move them.
-  server = await startTestServer({ env: { CAREBOARD_SIMULATOR_RATE: '0' } });
-  sql = new pg.Client({ connectionString: server.databaseUrl });
-  await sql.connect();
-  await sql.query(
-    "INSERT INTO customers (id, auth_org_id, auth_device_client_id) VALUES ('bravo', 'org_bravo', 'bravo-device')",
-  );
+  ({ server, sql } = await startWithSecondCustomer());
   admin = await apiClient(server, await accessToken(server, { scope: ADMIN_SCOPE, sub: 'desk-admin' }));
   desk = await connect(DESK_SCOPE, { sub: 'desk-nurse-14' });
   const surgeryWorkflow = (
