@@ -1,3 +1,11 @@
+import { boardsEnUS } from './en-US-pages/boards.ts';
+import { careSettingEnUS } from './en-US-pages/care-setting.ts';
+import { deskEnUS } from './en-US-pages/desk.ts';
+import { equipmentEnUS } from './en-US-pages/equipment.ts';
+import { screensEnUS } from './en-US-pages/screens.ts';
+import { setupEnUS } from './en-US-pages/setup.ts';
+import { usersEnUS } from './en-US-pages/users.ts';
+
 /**
  * The console's en-US catalogue: every text exists here. The navigation labels
  * are also the links' accessible names, a contract the browser tests rely on
@@ -35,6 +43,15 @@ export const enUS = Object.freeze({
     'Sites, departments, workflows and their phases, locations, stations, staff and tags.',
   'page.equipment.description': 'Asset types, assets and their sensors, and PAR levels per location.',
   'page.users.description': 'People who sign in: invite or add with a role, change a role, disable.',
+  'action.pending': '{action}…',
+  'action.done': '{action}: done.',
+  ...setupEnUS,
+  ...boardsEnUS,
+  ...screensEnUS,
+  ...deskEnUS,
+  ...careSettingEnUS,
+  ...equipmentEnUS,
+  ...usersEnUS,
 });
 
 export type MessageId = keyof typeof enUS;

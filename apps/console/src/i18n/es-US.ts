@@ -1,4 +1,11 @@
 import type { Messages } from './en-US.ts';
+import { boardsEsUS } from './es-US-pages/boards.ts';
+import { careSettingEsUS } from './es-US-pages/care-setting.ts';
+import { deskEsUS } from './es-US-pages/desk.ts';
+import { equipmentEsUS } from './es-US-pages/equipment.ts';
+import { screensEsUS } from './es-US-pages/screens.ts';
+import { setupEsUS } from './es-US-pages/setup.ts';
+import { usersEsUS } from './es-US-pages/users.ts';
 
 /** US Spanish, loaded only when the customer's locale asks for it (load-messages.ts). */
 export const esUS: Messages = Object.freeze({
@@ -34,4 +41,13 @@ export const esUS: Messages = Object.freeze({
   'page.equipment.description': 'Tipos de equipo, equipos y sus sensores, y niveles PAR por ubicación.',
   'page.users.description':
     'Las personas que inician sesión: invitar o agregar con un rol, cambiar un rol, desactivar.',
+  'action.pending': '{action}…',
+  'action.done': '{action}: hecho.',
+  ...setupEsUS,
+  ...boardsEsUS,
+  ...screensEsUS,
+  ...deskEsUS,
+  ...careSettingEsUS,
+  ...equipmentEsUS,
+  ...usersEsUS,
 });

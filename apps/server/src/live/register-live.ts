@@ -8,6 +8,7 @@ import type { FindBoardConfig } from './boards/board-publisher.ts';
 import { BoardPublishers } from './boards/board-publishers.ts';
 import { ChangeFeed } from './bus/change-feed.ts';
 import { connectRedisFanOut } from './bus/redis.ts';
+import { watchCustomerChanges } from './changes/customer-changes.ts';
 import { DevicePresence } from './devices/device-presence.ts';
 import { watchThisDevice } from './devices/this-device.ts';
 import { DisplayBoardWatchers } from './graphql/display-board-watchers.ts';
@@ -72,6 +73,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     boards,
     access: options.auth.boards,
     thisDevice: (identity) => watchThisDevice(options.db, feed, identity),
+    customerChanges: (identity) => watchCustomerChanges(feed, identity),
   });
   attachGraphqlServer(app, {
     path: GRAPHQL_PATH,

@@ -121,3 +121,21 @@ export interface ThisDevice {
   readonly display_board_id: number | null;
   readonly reload_requested_at: string | null;
 }
+
+/**
+ * `customerChanges`: the kinds of record (change_log entities: 'visit', 'device', 'location'…)
+ * that one commit or more of the caller's customer changed, pushed as they commit. A person's
+ * token only: the console re-reads through REST what it shows (decision CON-26).
+ */
+export const customerChangesTypeDefs = /* GraphQL */ `
+  extend type Subscription {
+    "The kinds of record the caller's customer changed, after each commit (a person's token only)."
+    customerChanges: [String!]!
+  }
+`;
+
+export const customerChangesSubscription = /* GraphQL */ `
+  subscription CustomerChanges {
+    customerChanges
+  }
+`;

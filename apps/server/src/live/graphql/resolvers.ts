@@ -15,6 +15,8 @@ export interface ResolverDeps {
   readonly access: BoardAccess;
   /** A screen's own device record, live (BOF-44). */
   readonly thisDevice: (identity: LiveIdentity) => AsyncIterable<ThisDevice>;
+  /** The kinds of record a person's customer changed, live (CON-26). */
+  readonly customerChanges: (identity: LiveIdentity) => AsyncIterable<string[]>;
 }
 
 interface BoardArgs {
@@ -44,6 +46,7 @@ export function createResolvers({
   boards,
   access,
   thisDevice,
+  customerChanges,
 }: ResolverDeps): IResolvers<unknown, LiveContext> {
   return {
     JSON: JsonScalar,
@@ -66,6 +69,10 @@ export function createResolvers({
       thisDevice: {
         subscribe: (_root, _args, context) => thisDevice(context.identity),
         resolve: (device: unknown) => device,
+      },
+      customerChanges: {
+        subscribe: (_root, _args, context) => customerChanges(context.identity),
+        resolve: (kinds: unknown) => kinds,
       },
       ...boardContentResolvers(boards, access),
     },

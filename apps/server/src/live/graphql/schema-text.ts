@@ -1,4 +1,9 @@
-import { boardContentTypeDefs, displayBoardTypeDefs, thisDeviceTypeDefs } from '@careboard/contracts';
+import {
+  boardContentTypeDefs,
+  customerChangesTypeDefs,
+  displayBoardTypeDefs,
+  thisDeviceTypeDefs,
+} from '@careboard/contracts';
 
 /** The server's GraphQL schema: contracts' board types plus the operations. */
 export const typeDefs = /* GraphQL */ `
@@ -29,4 +34,5 @@ export const typeDefs = /* GraphQL */ `
   ${displayBoardTypeDefs}
   ${thisDeviceTypeDefs}
   ${boardContentTypeDefs}
+  ${customerChangesTypeDefs}
 `;

@@ -1,0 +1,2 @@
+/** The care-setting page's en-US texts (keys prefixed 'careSetting.'). */
+export const careSettingEnUS = {} as const;

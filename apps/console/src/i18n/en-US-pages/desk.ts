@@ -1,0 +1,2 @@
+/** The desk page's en-US texts (keys prefixed 'desk.'). */
+export const deskEnUS = {} as const;

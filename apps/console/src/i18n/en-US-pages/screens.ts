@@ -1,0 +1,2 @@
+/** The screens page's en-US texts (keys prefixed 'screens.'). */
+export const screensEnUS = {} as const;

@@ -1,0 +1,2 @@
+/** The setup page's en-US texts (keys prefixed 'setup.'). */
+export const setupEnUS = {} as const;

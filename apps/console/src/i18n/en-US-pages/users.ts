@@ -1,0 +1,2 @@
+/** The users page's en-US texts (keys prefixed 'users.'). */
+export const usersEnUS = {} as const;
