@@ -14,38 +14,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import {
+  type BudgetLine,
+  formatBudgets,
+  KB,
+  type Manifest,
+  staticClosure,
+} from '@careboard/web-client/build';
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
-type Manifest = Record<string, ManifestChunk>;
-
-const KB = 1000;
 export const FIRST_LOAD_BUDGET = 150 * KB;
 export const BOARD_ROUTE_BUDGET = 50 * KB;
 
 /** Board route screens, by the source folder of each board type. */
 export const boardScreens = ['workflow', 'family', 'patient', 'assets-par-level'];
-
-/** A chunk key and every chunk it imports statically, transitively. */
-export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, seen);
-  return seen;
-}
-
-export interface BudgetLine {
-  readonly name: string;
-  readonly bytes: number;
-  /** null: printed for information, not checked. */
-  readonly budget: number | null;
-}
 
 /** The app shell's source module (main.tsx imports it dynamically). */
 export const APP_SHELL_SOURCE = 'src/app/App.tsx';
@@ -81,17 +62,9 @@ function main(): void {
   const dist = path.resolve(import.meta.dirname, '../dist');
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const lines = measureBudgets(manifest, (file) => gzipSync(readFileSync(path.join(dist, file))).length);
-  let over = false;
-  for (const line of lines) {
-    const fits = line.budget === null || line.bytes <= line.budget;
-    over ||= !fits;
-    const budget = line.budget === null ? '(no budget)' : `of ${(line.budget / KB).toFixed(0)} KB`;
-    const mark = line.budget === null ? 'info' : fits ? 'ok  ' : 'OVER';
-    process.stdout.write(
-      `${mark} ${line.name.padEnd(24)} ${(line.bytes / KB).toFixed(1)} KB gzip ${budget}\n`,
-    );
-  }
-  if (over) {
+  const { text, fits } = formatBudgets(lines);
+  process.stdout.write(text);
+  if (!fits) {
     console.error('JavaScript budget exceeded (docs/product.md, Targets; decision BRD-22).');
     process.exit(1);
   }

@@ -1,5 +1,5 @@
+import { addedFiles, firstLoadFiles, type Manifest } from '@careboard/web-client/build';
 import { describe, expect, it } from 'vitest';
-import { addedFiles, firstLoadFiles, type Manifest } from './first-load.ts';
 import { CONSOLE_FIRST_LOAD_BUDGET, measureConsole } from './report-budget.ts';
 
 // A build's manifest: the entry imports the vendor chunk statically and a page lazily;

@@ -8,17 +8,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { addedFiles, firstLoadFiles, type Manifest, sizeOf } from './first-load.ts';
+import {
+  addedFiles,
+  type BudgetLine,
+  firstLoadFiles,
+  formatBudgets,
+  KB,
+  type Manifest,
+  sizeOf,
+} from '@careboard/web-client/build';
 
-const KB = 1000;
 export const CONSOLE_FIRST_LOAD_BUDGET = 250 * KB;
-
-export interface BudgetLine {
-  readonly name: string;
-  readonly bytes: number;
-  /** null: printed for information, not checked. */
-  readonly budget: number | null;
-}
 
 /** The first load against its budget, and the heaviest page on top of it. */
 export function measureConsole(manifest: Manifest, gzipSize: (file: string) => number): BudgetLine[] {
@@ -38,17 +38,9 @@ function main(): void {
   const dist = path.resolve(import.meta.dirname, '../dist');
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const lines = measureConsole(manifest, (file) => gzipSync(readFileSync(path.join(dist, file))).length);
-  let over = false;
-  for (const line of lines) {
-    const fits = line.budget === null || line.bytes <= line.budget;
-    over ||= !fits;
-    const budget = line.budget === null ? '(no budget)' : `of ${(line.budget / KB).toFixed(0)} KB`;
-    const mark = line.budget === null ? 'info' : fits ? 'ok  ' : 'OVER';
-    process.stdout.write(
-      `${mark} ${line.name.padEnd(24)} ${(line.bytes / KB).toFixed(1)} KB gzip ${budget}\n`,
-    );
-  }
-  if (over) {
+  const { text, fits } = formatBudgets(lines);
+  process.stdout.write(text);
+  if (!fits) {
     console.error('The console first-load budget is exceeded (decision CON-06).');
     process.exit(1);
   }

@@ -78,5 +78,6 @@ export { resolveLocale } from './runtime-config/resolve-locale.ts';
 
 // Texts: server error codes and the sign-in texts, en-US and es-US.
 export { type AuthTexts, authTexts } from './texts/auth-texts.ts';
+export { type CatalogueLoader, createCatalogueLoader } from './texts/catalogue-loader.ts';
 export { errorText, type ServerError } from './texts/error-text.ts';
 export { type TextLocale, textLocaleFor, textLocales } from './texts/text-locale.ts';

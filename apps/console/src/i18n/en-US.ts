@@ -43,7 +43,7 @@ export const enUS = Object.freeze({
     'Sites, departments, workflows and their phases, locations, stations, staff and tags.',
   'page.equipment.description': 'Asset types, assets and their sensors, and PAR levels per location.',
   'page.users.description': 'People who sign in: invite or add with a role, change a role, disable.',
-  'action.pending': '{action}…',
+  'action.pending': '{action}: sending…',
   'action.done': '{action}: done.',
   ...setupEnUS,
   ...boardsEnUS,

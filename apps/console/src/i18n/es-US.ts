@@ -41,7 +41,7 @@ export const esUS: Messages = Object.freeze({
   'page.equipment.description': 'Tipos de equipo, equipos y sus sensores, y niveles PAR por ubicación.',
   'page.users.description':
     'Las personas que inician sesión: invitar o agregar con un rol, cambiar un rol, desactivar.',
-  'action.pending': '{action}…',
+  'action.pending': '{action}: enviando…',
   'action.done': '{action}: hecho.',
   ...setupEsUS,
   ...boardsEsUS,

@@ -1,10 +1,7 @@
 /**
- * What a page load costs, read from Vite's build manifest as the board's
- * scripts/report-budgets.ts reads it (decision BRD-22): the entry chunk and every
- * chunk it imports statically, transitively, with their CSS. That is exactly what
- * index.html loads (its script, modulepreload and stylesheet tags) before any
- * lazy chunk. Small and free of console specifics, so another app's budget
- * script can share it.
+ * What a page load costs, read from Vite's build manifest (decisions BRD-22, CON-06): the entry
+ * chunk and every chunk it imports statically, transitively, with their CSS. That is exactly what
+ * index.html loads (its script, modulepreload and stylesheet tags) before any lazy chunk.
  */
 
 export interface ManifestChunk {
