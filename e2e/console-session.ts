@@ -28,6 +28,8 @@ export async function signInToConsole(
 ): Promise<void> {
   await page.goto(`${server.baseUrl}${path}`);
   await page.getByLabel('Email').fill(person.email, { timeout: 60_000 });
+  // The provider's page says what the sign-in is for: the console, not a board.
+  await page.getByText('Sign in to the Careboard console.').waitFor();
   await page.getByLabel('Password').fill(person.password);
   await screenshot(page, 'console-provider-sign-in');
   await page.getByRole('button', { name: 'Sign in' }).click();

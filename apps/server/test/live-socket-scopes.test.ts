@@ -72,7 +72,12 @@ describe('socket actions require the scopes of their REST twins', () => {
     const socket = await connect('access:display-board');
     expect(await ask(socket, 'patient.call', { visit_id: visitId, station_id: stationId })).toEqual({
       outcome: 'error',
-      payload: { correlation_id: 'c-patient.call', code: 'FORBIDDEN', message: expect.any(String) },
+      payload: {
+        correlation_id: 'c-patient.call',
+        code: 'FORBIDDEN',
+        message: expect.any(String),
+        params: {},
+      },
     });
     expect(await ask(socket, 'message.post', { text: 'Fire drill at noon' })).toMatchObject({
       outcome: 'error',

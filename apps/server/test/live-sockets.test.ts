@@ -89,6 +89,8 @@ describe('socket actions', () => {
       correlation_id: 'c-1',
       code: 'ENTITY_NOT_FOUND',
       message: 'Display board with id 424242 was not found.',
+      // The text's params too, so a client can say it in its own locale.
+      params: { entity: 'Display board', id: 424242 },
     });
   });
 

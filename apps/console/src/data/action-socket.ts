@@ -56,7 +56,11 @@ export function openActionSocket(runtime: ConsoleRuntime): ActionSocket {
       waiting.delete(payload.correlation_id);
     });
     on(errorEvent(action), (payload: ActionError) => {
-      waiting.get(payload.correlation_id)?.reject({ code: payload.code, message: payload.message });
+      waiting.get(payload.correlation_id)?.reject({
+        code: payload.code,
+        message: payload.message,
+        params: payload.params ?? {},
+      });
       waiting.delete(payload.correlation_id);
     });
   };

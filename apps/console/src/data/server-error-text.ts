@@ -6,6 +6,7 @@ import { useConsoleRuntime } from '../runtime-config/console-runtime.ts';
 export interface ActionFailure {
   readonly code: string;
   readonly message: string;
+  readonly params?: Readonly<Record<string, unknown>>;
 }
 
 export function isActionFailure(error: unknown): error is ActionFailure {

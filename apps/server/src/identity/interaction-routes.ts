@@ -64,9 +64,17 @@ export async function interactionRoutes(
     return reply.header('cache-control', 'no-store').redirect(to, 303);
   }
 
-  function purposeOf(client: { clientName?: string } | undefined, device: boolean): string {
+  /** What the sign-in is for, in the words of where the person came from (the console returns to /console/). */
+  function purposeOf(
+    client: { clientName?: string } | undefined,
+    device: boolean,
+    redirectUri: unknown,
+  ): string {
     const name = client?.clientName ?? 'Careboard';
-    return device ? `Sign in to activate a display of ${name}.` : 'Sign in to show Careboard boards.';
+    if (device) return `Sign in to activate a display of ${name}.`;
+    const toConsole =
+      typeof redirectUri === 'string' && new URL(redirectUri, 'http://x').pathname.startsWith('/console/');
+    return toConsole ? 'Sign in to the Careboard console.' : 'Sign in to show Careboard boards.';
   }
 
   app.get('/interaction/:uid', async (request, reply) => {
@@ -89,7 +97,7 @@ export async function interactionRoutes(
         signInPage({
           action: `/interaction/${uid}/login`,
           abortAction: `/interaction/${uid}/abort`,
-          purpose: purposeOf(client, isDeviceClient(client)),
+          purpose: purposeOf(client, isDeviceClient(client), interaction.params.redirect_uri),
         }),
       );
     }
@@ -120,7 +128,7 @@ export async function interactionRoutes(
         signInPage({
           action: `/interaction/${uid}/login`,
           abortAction: `/interaction/${uid}/abort`,
-          purpose: purposeOf(client, isDeviceClient(client)),
+          purpose: purposeOf(client, isDeviceClient(client), interaction.params.redirect_uri),
           email,
           error,
         }),

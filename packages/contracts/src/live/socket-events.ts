@@ -100,6 +100,8 @@ export interface ActionError {
   readonly correlation_id: string;
   readonly code: string;
   readonly message: string;
+  /** The catalogue text's params, as REST's envelope carries them, so a client can say it in its locale. */
+  readonly params?: Readonly<Record<string, unknown>>;
 }
 
 /** What a board is told to do outside its subscriptions. */

@@ -185,6 +185,7 @@ function onConnection(io: GatewayServer, socket: GatewaySocket, options: Gateway
           correlation_id: correlation,
           code: known?.code ?? 'INTERNAL_SERVER_ERROR',
           message: known?.message ?? 'Internal server error.',
+          params: known?.params ?? {},
         });
       }
     });
