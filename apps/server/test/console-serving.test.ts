@@ -103,7 +103,7 @@ describe('the console at /console', () => {
       const response = await get(server, pathname);
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp, pathname).toContain("default-src 'self'");
-      expect(csp, pathname).toContain("frame-ancestors 'none'");
+      expect(csp, pathname).toContain("frame-ancestors 'self'");
       expect(response.headers.get('x-content-type-options'), pathname).toBe('nosniff');
       expect(response.headers.get('referrer-policy'), pathname).toBe('strict-origin-when-cross-origin');
     }

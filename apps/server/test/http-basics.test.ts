@@ -179,11 +179,11 @@ describe('errors', () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP with frame-ancestors none, nosniff and a referrer policy on every response', async () => {
+  it('sends a CSP with frame-ancestors self (CON-47), nosniff and a referrer policy on every response', async () => {
     for (const path of ['/health', '/config.json', '/api/customers/demo', '/workflow?id=1']) {
       const response = await fetch(url(path));
       const csp = response.headers.get('content-security-policy') ?? '';
-      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("frame-ancestors 'self'");
       expect(csp, path).toContain("default-src 'self'");
       expect(csp, path).toContain(
         `connect-src 'self' ${server.baseUrl} ws://127.0.0.1:${server.config.port}`,

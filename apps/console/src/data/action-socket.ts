@@ -15,10 +15,11 @@ import type { ConsoleRuntime } from '../runtime-config/console-runtime.ts';
 type GatewaySocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** The request of an action, without the correlation_id the socket adds. */
-export type ActionRequest<A extends SocketAction> = Omit<
-  Parameters<ClientToServerEvents[A]>[0],
-  'correlation_id'
+export type ActionRequest<A extends SocketAction> = WithoutCorrelation<
+  Parameters<ClientToServerEvents[A]>[0]
 >;
+/** Omit over each member of a union (patient.badge's request is one of two shapes). */
+type WithoutCorrelation<T> = T extends unknown ? Omit<T, 'correlation_id'> : never;
 
 /** No answer by then: the action is reported as failed (the server may still have done it). */
 export const ACTION_TIMEOUT_MS = 15_000;

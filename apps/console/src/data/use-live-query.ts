@@ -15,7 +15,8 @@ export interface LiveQuery<T> {
 const SETTLE_MS = 150;
 
 /**
- * A REST read (`path` below the API prefix; null: nothing to read yet) kept current: read again
+ * A REST read (`path` relative to the API prefix, without a leading slash, e.g.
+ * 'devices?limit=200': a leading slash means a file of the app's host; null: nothing to read yet) kept current: read again
  * whenever the customer changes one of `kinds` (change-log entities, e.g. 'visit', 'device') and
  * after a reconnect (decision CON-26). An empty `kinds` reads once.
  */

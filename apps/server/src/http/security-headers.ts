@@ -8,7 +8,9 @@ function origin(url: string): string {
 
 /**
  * CSP allowing self plus the configured identity, API and websocket origins;
- * nosniff; frame-ancestors none; a strict referrer policy.
+ * nosniff; frame-ancestors self (the console's live preview frames the board on
+ * the same origin, decision CON-47; no other site may frame any page); a strict
+ * referrer policy.
  */
 export async function installSecurityHeaders(app: FastifyInstance, runtime: RuntimeConfig): Promise<void> {
   const http = [runtime.API_URL, runtime.SECURABLE_API_URL, runtime.EXPORT_API_URL, runtime.AUTH_DOMAIN].map(
@@ -24,7 +26,7 @@ export async function installSecurityHeaders(app: FastifyInstance, runtime: Runt
         defaultSrc: ["'self'"],
         connectSrc,
         formAction: ["'self'", origin(runtime.AUTH_DOMAIN)],
-        frameAncestors: ["'none'"],
+        frameAncestors: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'", 'data:'],
         workerSrc: ["'self'"],
@@ -34,5 +36,7 @@ export async function installSecurityHeaders(app: FastifyInstance, runtime: Runt
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: runtime.API_URL.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
+    // For browsers without CSP frame-ancestors: same origin only, as the CSP says.
+    xFrameOptions: { action: 'sameorigin' },
   });
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../store/database.ts';
 import { createBoardAccess } from './board-access.ts';
+import { createDeviceCodeApproval } from './device-code-approval.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { loadOrCreateKeys } from './keys.ts';
 import { activateRoute, deviceAuthorizationRoute, mountProvider } from './mount-provider.ts';
@@ -41,6 +42,7 @@ export async function registerIdentity(
   if (!identity.embedded) return auth;
 
   const provider = createProvider({ config: identity, db, keys, log });
+  app.decorate('deviceCodes', createDeviceCodeApproval(provider, identity.audience));
   const limits = throttles ?? createThrottles();
   mountProvider(app, provider, limits);
   await app.register(async (pages) => {

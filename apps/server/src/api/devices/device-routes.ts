@@ -8,24 +8,10 @@ import type { Db } from '../../store/database.ts';
 import { listDeviceRecords } from '../../store/repositories/devices.ts';
 import { idFilter, listQuery, pageOf } from '../paging.ts';
 import { bearer, idParams, noContent } from '../route-parts.ts';
+import { deviceSchema } from './device-schema.ts';
+import { pairRoute } from './pair-route.ts';
 
 const tags = ['devices'];
-
-/** One screen: what it is, what it shows, where it hangs, who activated it, whether it is online (BOF-42). */
-const deviceSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  display_board_id: z.number().int().nullable(),
-  location_id: z.number().int().nullable(),
-  activated_by: z.string().nullable().describe('The email of the account that confirmed its code'),
-  activated_at: z.date().nullable(),
-  app_version: z.string().nullable(),
-  ip: z.string().nullable().describe('The address its activation came from'),
-  user_agent: z.string().nullable(),
-  online: z.boolean().describe('A live connection holds it now, on any server node'),
-  last_seen_at: z.date().nullable(),
-  revoked_at: z.date().nullable(),
-});
 
 const flag = z
   .enum(['true', 'false'])
@@ -35,6 +21,7 @@ const flag = z
 /** Screens (devices): list, read, rename or show another board, reload, revoke (BOF-42 to BOF-46). */
 export async function deviceRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  pairRoute(app, db);
 
   routes.get(
     '/devices',

@@ -185,7 +185,7 @@ function onConnection(io: GatewayServer, socket: GatewaySocket, options: Gateway
           correlation_id: correlation,
           code: known?.code ?? 'INTERNAL_SERVER_ERROR',
           message: known?.message ?? 'Internal server error.',
-          params: known?.params ?? {},
+          params: (known?.params ?? {}) as Readonly<Record<string, unknown>>,
         });
       }
     });

@@ -1,0 +1,21 @@
+/** The kinds a phase may have (the server's phaseKinds). */
+export const phaseKinds = [
+  'arrival',
+  'waiting',
+  'assessment',
+  'examination',
+  'preparation',
+  'procedure',
+  'recovery',
+  'discharge',
+] as const;
+
+/**
+ * Setup does not ask for colours: each phase takes the next of these (dark enough for white text
+ * on the boards); Care setting changes them (CON-36).
+ */
+const palette = ['#1565C0', '#2E7D32', '#6A1B9A', '#C62828', '#00695C', '#AD1457', '#4E342E', '#37474F'];
+
+export function phaseColor(index: number): string {
+  return palette[index % palette.length] ?? '#1565C0';
+}
