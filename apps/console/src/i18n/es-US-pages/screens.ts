@@ -1,4 +1,43 @@
 import type { screensEnUS } from '../en-US-pages/screens.ts';
 
 /** The screens page's es-US texts: the same keys as en-US. */
-export const screensEsUS: Readonly<Record<keyof typeof screensEnUS, string>> = {};
+export const screensEsUS: Readonly<Record<keyof typeof screensEnUS, string>> = {
+  'screens.pairHeading': 'Vincular una pantalla',
+  'screens.listHeading': 'Todas las pantallas',
+  'screens.showRevoked': 'Mostrar pantallas revocadas',
+  'screens.empty':
+    'Aún no hay pantallas. Abra un tablero con auth_flow=1 en una pantalla y vincúlela con su código.',
+  'screens.column.name': 'Nombre',
+  'screens.column.status': 'Estado',
+  'screens.column.board': 'Tablero mostrado',
+  'screens.column.location': 'Ubicación',
+  'screens.column.lastSeen': 'Última conexión',
+  'screens.column.appVersion': 'Versión de la aplicación',
+  'screens.column.activatedBy': 'Activada por',
+  'screens.column.actions': 'Acciones',
+  'screens.status.online': 'En línea',
+  'screens.status.offline': 'Desconectada',
+  'screens.status.revoked': 'Revocada',
+  'screens.none': 'Ninguno',
+  'screens.unknown': 'Desconocida',
+  'screens.never': 'Nunca',
+  'screens.action.edit': 'Editar {name}',
+  'screens.action.reload': 'Recargar {name}',
+  'screens.action.revoke': 'Revocar {name}',
+  'screens.edit.title': 'Editar {name}',
+  'screens.edit.name': 'Nombre',
+  'screens.edit.board': 'Tablero mostrado',
+  'screens.edit.location': 'Ubicación',
+  'screens.edit.save': 'Guardar',
+  'screens.edit.cancel': 'Cancelar',
+  'screens.edit.nameRequired': 'El nombre es obligatorio.',
+  'screens.edit.nameTooLong': 'El nombre tiene como máximo 120 caracteres.',
+  'screens.revoke.title': '¿Revocar {name}?',
+  'screens.revoke.body':
+    'La pantalla cierra la sesión de inmediato y muestra un nuevo código de activación. Vincúlela de nuevo para recuperarla.',
+  'screens.revoke.confirm': 'Revocar',
+  'screens.revoke.cancel': 'Cancelar',
+  'screens.done.saved': '{name} guardada.',
+  'screens.done.reload': '{name} se recargará ahora.',
+  'screens.done.revoked': '{name} revocada.',
+} as const;

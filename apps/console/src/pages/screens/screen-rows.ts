@@ -1,0 +1,79 @@
+/** A screen as GET /api/devices lists it (BOF-42). Dates arrive as ISO strings. */
+export interface Device {
+  readonly id: number;
+  readonly name: string;
+  readonly display_board_id: number | null;
+  readonly location_id: number | null;
+  readonly activated_by: string | null;
+  readonly activated_at: string | null;
+  readonly app_version: string | null;
+  readonly ip: string | null;
+  readonly user_agent: string | null;
+  readonly online: boolean;
+  readonly last_seen_at: string | null;
+  readonly revoked_at: string | null;
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+}
+
+/** What the page needs of a board or a location: its id and name. */
+export interface Named {
+  readonly id: number;
+  readonly name: string;
+}
+
+export type ScreenStatus = 'online' | 'offline' | 'revoked';
+
+/** One row of the screens grid: a device with its board's and location's names resolved. */
+export interface ScreenRow {
+  readonly id: number;
+  readonly name: string;
+  readonly status: ScreenStatus;
+  readonly boardId: number | null;
+  readonly boardName: string | null;
+  readonly locationId: number | null;
+  readonly locationName: string | null;
+  readonly lastSeenAt: Date | null;
+  readonly appVersion: string | null;
+  readonly activatedBy: string | null;
+}
+
+export function statusOf(device: Device): ScreenStatus {
+  if (device.revoked_at !== null) return 'revoked';
+  return device.online ? 'online' : 'offline';
+}
+
+/**
+ * The grid's rows by name, revoked ones last (decision CON-51): a row never jumps when its screen
+ * goes offline, so a person about to press its button does not press another's.
+ */
+export function screenRows(
+  devices: readonly Device[],
+  boards: readonly Named[],
+  locations: readonly Named[],
+): ScreenRow[] {
+  const boardNames = new Map(boards.map((board) => [board.id, board.name]));
+  const locationNames = new Map(locations.map((location) => [location.id, location.name]));
+  return devices
+    .map((device) => ({
+      id: device.id,
+      name: device.name,
+      status: statusOf(device),
+      boardId: device.display_board_id,
+      boardName: device.display_board_id === null ? null : (boardNames.get(device.display_board_id) ?? null),
+      locationId: device.location_id,
+      locationName: device.location_id === null ? null : (locationNames.get(device.location_id) ?? null),
+      lastSeenAt: device.last_seen_at === null ? null : new Date(device.last_seen_at),
+      appVersion: device.app_version,
+      activatedBy: device.activated_by,
+    }))
+    .sort(
+      (a, b) =>
+        Number(a.status === 'revoked') - Number(b.status === 'revoked') ||
+        a.name.localeCompare(b.name) ||
+        a.id - b.id,
+    );
+}
