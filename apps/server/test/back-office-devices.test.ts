@@ -1,14 +1,15 @@
 import { deviceFlowScopes, type ThisDevice, thisDeviceSubscription } from '@careboard/contracts';
-import type { Client } from 'graphql-ws';
+import { type Client, createClient } from 'graphql-ws';
 import { Migrator, sql as raw } from 'kysely';
 import * as oidc from 'openid-client';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { openDatabase } from '../src/store/database.ts';
 import { migrations } from '../src/store/migrations/index.ts';
 import { type ApiAnswer, apiClient } from './api-client.ts';
 import { confirmOnPhone, decodePayload, deviceAuthorization, discover } from './identity-helpers.ts';
-import { graphqlClient, waitUntil } from './live-clients.ts';
+import { graphqlClient, graphqlUrl, waitUntil } from './live-clients.ts';
 import { startWithSecondCustomer } from './second-customer.ts';
 import { createTestDatabase } from './test-database.ts';
 import type { TestServer } from './test-server.ts';
@@ -38,6 +39,7 @@ interface DeviceBody {
   readonly online: boolean;
   readonly last_seen_at: string | null;
   readonly revoked_at: string | null;
+  readonly app_version: string | null;
 }
 
 /** A screen opened at /?id=<board> and activated by the demo admin on a phone. */
@@ -228,6 +230,25 @@ describe("a screen's live connection", () => {
     // Nothing the screen needs changed: its subscription said nothing more.
     expect(live.values).toEqual([firstValue]);
   }, 30_000);
+
+  it('keeps the board release the screen reports when it connects', async () => {
+    const reporting = createClient({
+      url: graphqlUrl(server),
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${screen.access}`, app_version: '1.4.2' },
+      retryAttempts: 0,
+      lazy: false,
+    });
+    try {
+      const started = Date.now();
+      while ((await deviceOf()).app_version !== '1.4.2' && Date.now() - started < 5_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((await deviceOf()).app_version).toBe('1.4.2');
+    } finally {
+      await reporting.dispose();
+    }
+  });
 
   it('moves it to another board and a location: the screen hears of it at once', async () => {
     const patched = await admin('PATCH', `/devices/${screen.deviceId}`, {

@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../auth/auth-context.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { enUS } from '../i18n/en-US.ts';
+import { appRelease } from '../runtime-config/build-info.ts';
 import { RuntimeConfigProvider } from '../runtime-config/RuntimeConfigProvider.tsx';
 import { testRuntimeConfig } from '../runtime-config/test-runtime-config.ts';
 import { createAppStore } from '../state/app-store.ts';
@@ -76,7 +77,8 @@ describe('live connection provider', () => {
     expect(created).toHaveLength(1);
     expect(created[0]?.url).toBe(testRuntimeConfig.GRAPHQL_URL);
     const connectionParams = created[0]?.connectionParams as (() => unknown) | undefined;
-    expect(connectionParams?.()).toEqual({ authorization: `Bearer ${token}` });
+    // With the board's release, which the console's Screens list shows.
+    expect(connectionParams?.()).toEqual({ authorization: `Bearer ${token}`, app_version: appRelease });
   });
 
   it('keeps the connection status in the store, and remembers the first connection', () => {

@@ -2,6 +2,7 @@ import { LiveCloseCode } from '@careboard/contracts';
 import type { Client } from 'graphql-ws';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useAuth } from '../auth/auth-context.ts';
+import { appRelease } from '../runtime-config/build-info.ts';
 import { useRuntime } from '../runtime-config/runtime-context.ts';
 import { useAppState } from '../state/app-store-context.ts';
 import { setConnectionStatus } from './connection-state.ts';
@@ -38,6 +39,7 @@ export function LiveConnectionProvider({ children, createClient }: LiveConnectio
         if (code === LiveCloseCode.Unauthorized) auth.renewNow();
       },
       createClient,
+      appVersion: appRelease,
     });
     setClient(live);
     // A renewed token goes to the open connection in-band, so its subscriptions carry on.

@@ -19,6 +19,8 @@ export interface LiveClientOptions {
   /** The close code of each closed socket (4401: the token is no longer good, renew it). */
   readonly onClosed?: (code: number) => void;
   readonly createClient?: (options: ClientOptions) => Client;
+  /** The board's release, told to the server with each connection (the console's Screens list shows it). */
+  readonly appVersion?: string;
 }
 
 export function retryWaitMs(retries: number, random: () => number = Math.random): number {
@@ -39,7 +41,10 @@ export function createLiveClient(options: LiveClientOptions): Client {
     retryAttempts: Number.POSITIVE_INFINITY,
     shouldRetry: () => true,
     retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, retryWaitMs(retries))),
-    connectionParams: () => ({ authorization: `Bearer ${options.getAccessToken() ?? ''}` }),
+    connectionParams: () => ({
+      authorization: `Bearer ${options.getAccessToken() ?? ''}`,
+      ...(options.appVersion ? { app_version: options.appVersion } : {}),
+    }),
     on: {
       connecting: () => options.onStatus('connecting'),
       connected: () => options.onStatus('connected'),

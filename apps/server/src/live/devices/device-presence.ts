@@ -4,6 +4,7 @@ import type { Principal } from '../../identity/verify-access-token.ts';
 import {
   keepDevicesOnline,
   markDeviceOfflineNow,
+  noteAppVersion,
   sweepLapsedPresence,
 } from '../../services/devices/device-presence.ts';
 import type { ChangeRow } from '../../store/change-log.ts';
@@ -11,7 +12,7 @@ import type { Db } from '../../store/database.ts';
 import { findDeviceState } from '../../store/repositories/devices.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
 import type { Closer, Refusal } from '../live-identity.ts';
-import type { Release } from './hold-device.ts';
+import type { Release, ScreenReport } from './hold-device.ts';
 
 /** How often a node tells the database it still holds its screens' connections (BOF-43). */
 export const PRESENCE_HEARTBEAT_MS = 5_000;
@@ -71,7 +72,7 @@ export class DevicePresence {
    * A live connection opened: a person's is not a screen's (nothing to do); a screen's is
    * refused when its device is revoked or gone, otherwise held and its device online now.
    */
-  async open(principal: Principal, close: Closer): Promise<Refusal | Release> {
+  async open(principal: Principal, close: Closer, seen: ScreenReport = {}): Promise<Refusal | Release> {
     const deviceId = principal.deviceId;
     if (deviceId === undefined) return () => undefined;
     const { customerId } = principal;
@@ -79,6 +80,11 @@ export class DevicePresence {
     // The database could not say: a retryable refusal, as for the token itself (LIVE-12).
     if (state === null) return { code: LiveCloseCode.TryAgainLater, reason: 'Try again later' };
     if (!state || state.revoked_at) return DEVICE_REVOKED;
+    // Before coming online, so the one change row that says so carries the release too.
+    if (seen.appVersion && seen.appVersion !== state.app_version)
+      await noteAppVersion(this.#db, customerId, deviceId, seen.appVersion).catch((error: unknown) =>
+        this.#log.warn({ reason: (error as Error).message, deviceId }, 'noting a screen release failed'),
+      );
     this.#hold(customerId, deviceId, close);
     this.#subscribe(customerId);
     await this.#keepOnline(customerId, [deviceId]);

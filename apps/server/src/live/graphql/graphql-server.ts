@@ -10,7 +10,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { clientAddress, type TrustProxy } from '../../http/client-address.ts';
 import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
-import type { HoldDevice, Release } from '../devices/hold-device.ts';
+import { type HoldDevice, type Release, type ScreenReport, screenReportOf } from '../devices/hold-device.ts';
 import { isRefusal, LiveIdentity, tokenFromParams } from '../live-identity.ts';
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, prepareOperation } from './operation-limits.ts';
 import { Outbox } from './outbox.ts';
@@ -68,10 +68,11 @@ async function holdDeviceOf(
   extra: Extra,
   holdDevice: HoldDevice,
   close: (code: number, reason: string) => void,
+  seen: ScreenReport,
 ): Promise<boolean> {
   const identity = extra.identity;
   if (!identity) return false;
-  const held = await holdDevice(identity.principal, close);
+  const held = await holdDevice(identity.principal, close, seen);
   if (typeof held !== 'function') {
     identity.dispose();
     close(held.code, held.reason);
@@ -127,7 +128,13 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
         }
         extraOf(ctx).identity = opened.bind(close(ctx));
         extraOf(ctx).subscriptions = new Set();
-        if (options.holdDevice) return holdDeviceOf(extraOf(ctx), options.holdDevice, close(ctx));
+        if (options.holdDevice)
+          return holdDeviceOf(
+            extraOf(ctx),
+            options.holdDevice,
+            close(ctx),
+            screenReportOf(ctx.connectionParams),
+          );
         return true;
       },
       onSubscribe: (ctx, id, payload) => {

@@ -3,6 +3,7 @@ import {
   clearLapsedPresence,
   listCustomersWithLapsedPresence,
   markDeviceOffline,
+  recordDeviceSeen,
   refreshDevicesOnline,
 } from '../../store/repositories/devices.ts';
 import { runWrite } from '../write-transaction.ts';
@@ -27,6 +28,16 @@ export async function keepDevicesOnline(
     await recordDeviceChanges(trx, customerId, cameOnline);
     return refused;
   });
+}
+
+/** The board release a screen reported when it connected (the console's Screens list shows it). */
+export async function noteAppVersion(
+  db: Db,
+  customerId: string,
+  id: number,
+  appVersion: string,
+): Promise<void> {
+  await recordDeviceSeen(db, customerId, id, { at: new Date(), app_version: appVersion });
 }
 
 /** This node's last live connection of a device closed. */

@@ -347,6 +347,7 @@ export interface DeviceState {
   readonly display_board_id: number | null;
   readonly reload_requested_at: Date | null;
   readonly revoked_at: Date | null;
+  readonly app_version: string | null;
 }
 
 export async function findDeviceState(
@@ -356,7 +357,7 @@ export async function findDeviceState(
 ): Promise<DeviceState | undefined> {
   return db
     .selectFrom('devices')
-    .select(['id', 'name', 'display_board_id', 'reload_requested_at', 'revoked_at'])
+    .select(['id', 'name', 'display_board_id', 'reload_requested_at', 'revoked_at', 'app_version'])
     .where('customer_id', '=', customerId)
     .where('id', '=', id)
     .executeTakeFirst();
