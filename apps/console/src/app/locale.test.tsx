@@ -24,7 +24,10 @@ describe('the es-US locale', () => {
     ]);
     expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
     expect(screen.getByText('Cliente: acme')).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pantallas' })).toBeTruthy();
+    // The page is a lazy chunk with a data grid: its first import in jsdom may take a while.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pantallas' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.getByText(/^Las pantallas, en vivo/)).toBeTruthy();
   });
 

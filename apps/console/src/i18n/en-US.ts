@@ -1,5 +1,6 @@
 import { boardsEnUS } from './en-US-pages/boards.ts';
 import { careSettingEnUS } from './en-US-pages/care-setting.ts';
+import { crudEnUS } from './en-US-pages/crud.ts';
 import { deskEnUS } from './en-US-pages/desk.ts';
 import { equipmentEnUS } from './en-US-pages/equipment.ts';
 import { screensEnUS } from './en-US-pages/screens.ts';
@@ -45,6 +46,7 @@ export const enUS = Object.freeze({
   'page.users.description': 'People who sign in: invite or add with a role, change a role, disable.',
   'action.pending': '{action}: sending…',
   'action.done': '{action}: done.',
+  ...crudEnUS,
   ...setupEnUS,
   ...boardsEnUS,
   ...screensEnUS,

@@ -1,6 +1,7 @@
 import type { Messages } from './en-US.ts';
 import { boardsEsUS } from './es-US-pages/boards.ts';
 import { careSettingEsUS } from './es-US-pages/care-setting.ts';
+import { crudEsUS } from './es-US-pages/crud.ts';
 import { deskEsUS } from './es-US-pages/desk.ts';
 import { equipmentEsUS } from './es-US-pages/equipment.ts';
 import { screensEsUS } from './es-US-pages/screens.ts';
@@ -43,6 +44,7 @@ export const esUS: Messages = Object.freeze({
     'Las personas que inician sesión: invitar o agregar con un rol, cambiar un rol, desactivar.',
   'action.pending': '{action}: enviando…',
   'action.done': '{action}: hecho.',
+  ...crudEsUS,
   ...setupEsUS,
   ...boardsEsUS,
   ...screensEsUS,

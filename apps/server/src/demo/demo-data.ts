@@ -1,5 +1,5 @@
 /** The demo care setting (docs/product.md, The demo). Every name here is fictional. */
-import type { LocationKind, PhaseKind } from '../domain/kinds.ts';
+import type { LocationKind, PhaseKind } from '@careboard/contracts';
 
 export const DEMO_SITE = Object.freeze({
   name: 'Riverside Medical Center',

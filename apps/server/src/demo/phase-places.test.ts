@@ -1,5 +1,5 @@
+import { locationKinds, phaseKinds } from '@careboard/contracts';
 import { describe, expect, it } from 'vitest';
-import { locationKinds, phaseKinds } from '../domain/kinds.ts';
 import { DEMO_LOCATIONS, DEMO_STATIONS, DEMO_WORKFLOWS } from './demo-data.ts';
 import { CALLED_TO_BY_PHASE_KIND, PLACED_AT_BY_PHASE_KIND, placeForPhaseKind } from './phase-places.ts';
 

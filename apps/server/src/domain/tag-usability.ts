@@ -1,7 +1,4 @@
-/** What a tag is worn by or fixed to (decision BOF-03). */
-export const tagKinds = Object.freeze(['patient_badge', 'staff_badge', 'asset_tag'] as const);
-
-export type TagKind = (typeof tagKinds)[number];
+import type { TagKind } from '@careboard/contracts';
 
 /** What the rule needs to know of a tag a visit is about to wear. */
 export interface TagForVisit {

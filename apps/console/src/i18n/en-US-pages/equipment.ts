@@ -1,2 +1,27 @@
 /** The equipment page's en-US texts (keys prefixed 'equipment.'). */
-export const equipmentEnUS = {} as const;
+export const equipmentEnUS = {
+  'equipment.tabs': 'Equipment sections',
+  'equipment.tab.assetTypes': 'Asset types',
+  'equipment.tab.assets': 'Assets',
+  'equipment.tab.sensors': 'Sensors',
+  'equipment.tab.parLevels': 'PAR levels',
+  'equipment.field.name': 'Name',
+  'equipment.field.assetType': 'Asset type',
+  'equipment.field.tag': 'Asset tag',
+  'equipment.field.location': 'Location',
+  'equipment.field.identifier': 'Identifier',
+  'equipment.field.identifierHelp': 'What the RTLS system reports for this sensor.',
+  'equipment.field.min': 'Minimum',
+  'equipment.field.max': 'Maximum',
+  'equipment.nowhere': 'Not tracked',
+  'equipment.assetTypes.title': 'Asset types',
+  'equipment.assetTypes.thing': 'asset type',
+  'equipment.assets.title': 'Assets',
+  'equipment.assets.thing': 'asset',
+  'equipment.sensors.title': 'Sensors',
+  'equipment.sensors.thing': 'sensor',
+  'equipment.parLevels.title': 'PAR levels at {location}',
+  'equipment.parLevels.thing': 'PAR level',
+  'equipment.parLevels.location': 'Location of the PAR levels',
+  'equipment.parLevels.noLocation': 'Add a location in Care setting first.',
+} as const;

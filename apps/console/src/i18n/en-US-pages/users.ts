@@ -1,2 +1,21 @@
 /** The users page's en-US texts (keys prefixed 'users.'). */
-export const usersEnUS = {} as const;
+export const usersEnUS = {
+  'users.title': 'People who sign in',
+  'users.thing': 'user',
+  'users.field.name': 'Name',
+  'users.field.email': 'Email',
+  'users.field.role': 'Role',
+  'users.field.roleHelp': 'Nobody can give a role above their own; the server refuses it.',
+  'users.field.password': 'Password (optional)',
+  'users.field.passwordHelp': 'At least 12 characters. Leave blank to have one made and shown once.',
+  'users.field.disabled': 'Disabled (cannot sign in)',
+  'users.field.status': 'Status',
+  'users.field.created': 'Added',
+  'users.role.admin': 'Admin',
+  'users.role.staff': 'Staff',
+  'users.role.visitor': 'Visitor',
+  'users.active': 'Active',
+  'users.disabled': 'Disabled',
+  'users.generatedPassword': 'Give {name} this password now; it is not shown again: {password}',
+  'users.dismiss': 'Hide password',
+} as const;

@@ -1,6 +1,6 @@
+import { locationKinds } from '@careboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { locationKinds } from '../../domain/kinds.ts';
 import {
   createLocationInput,
   createStationInput,

@@ -1,5 +1,5 @@
+import { locationKinds, phaseKinds } from '@careboard/contracts';
 import { z } from 'zod';
-import { locationKinds, phaseKinds } from '../../domain/kinds.ts';
 
 /** What the care-setting routes answer with: the stored rows, as the repositories return them. */
 export const siteSchema = z.object({ id: z.number().int(), name: z.string(), default_timezone: z.string() });

@@ -1,5 +1,5 @@
+import { tagKinds } from '@careboard/contracts';
 import { z } from 'zod';
-import { tagKinds } from '../../domain/tag-usability.ts';
 
 const id = z.number().int();
 

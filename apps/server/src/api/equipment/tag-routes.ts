@@ -1,7 +1,7 @@
+import { tagKinds } from '@careboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tagKinds } from '../../domain/tag-usability.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { principalOf } from '../../identity/require-scopes.ts';
 import {

@@ -1,5 +1,5 @@
+import { locationKinds, phaseKinds } from '@careboard/contracts';
 import { z } from 'zod';
-import { locationKinds, phaseKinds } from '../../domain/kinds.ts';
 import { idListSchema, idSchema, nameSchema, textSchema } from '../schema-parts.ts';
 import { canonicalTimeZone } from './time-zone.ts';
 

@@ -1,5 +1,5 @@
+import { type TagKind, tagKinds } from '@careboard/contracts';
 import { z } from 'zod';
-import { type TagKind, tagKinds } from '../../domain/tag-usability.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { recordChanges } from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';

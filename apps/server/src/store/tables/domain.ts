@@ -1,3 +1,4 @@
+import type { TagKind } from '@careboard/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** The care-setting domain's tables (migrations/domain). Every row belongs to one customer. */
@@ -101,7 +102,8 @@ export interface TagsTable {
   kind: Generated<TagKind>;
 }
 
-export type TagKind = 'patient_badge' | 'staff_badge' | 'asset_tag';
+/** contracts' kinds (CON-64): the column holds one of them. */
+export type { TagKind };
 
 /** An RTLS sensor fixed in a location; its identifier is what the RTLS system reports. */
 export interface SensorsTable {

@@ -1,3 +1,4 @@
+import { locationKinds } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useIntl } from 'react-intl';
@@ -8,19 +9,6 @@ import { Field, requiredName, SubmitButton, useIssueText } from './form-parts.ts
 import { StepFrame } from './StepFrame.tsx';
 import type { StepProps } from './step-props.ts';
 import { useStepForm } from './use-step-form.ts';
-
-const locationKinds = [
-  'waiting_room',
-  'registration',
-  'triage',
-  'exam_room',
-  'pre_op',
-  'operating_room',
-  'recovery',
-  'storage',
-  'hallway',
-  'lab',
-] as const;
 
 /**
  * Step 4: a location and a station in it, in one form; with a location already there, only the

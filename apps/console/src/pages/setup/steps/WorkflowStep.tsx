@@ -1,3 +1,4 @@
+import { phaseKinds } from '@careboard/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -14,7 +15,7 @@ import { useConsoleRuntime } from '../../../runtime-config/console-runtime.ts';
 import { ErrorAlert } from '../../../ui/ErrorAlert.tsx';
 import { workflowWithoutPhases } from '../setup-steps.ts';
 import { Field, requiredName, SubmitButton, useIssueText } from './form-parts.tsx';
-import { phaseColor, phaseKinds } from './phase-palette.ts';
+import { phaseColor } from './phase-palette.ts';
 import { StepFrame } from './StepFrame.tsx';
 import type { StepProps } from './step-props.ts';
 import { useStepForm } from './use-step-form.ts';

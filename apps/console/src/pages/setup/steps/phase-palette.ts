@@ -1,15 +1,3 @@
-/** The kinds a phase may have (the server's phaseKinds). */
-export const phaseKinds = [
-  'arrival',
-  'waiting',
-  'assessment',
-  'examination',
-  'preparation',
-  'procedure',
-  'recovery',
-  'discharge',
-] as const;
-
 /**
  * Setup does not ask for colours: each phase takes the next of these (dark enough for white text
  * on the boards); Care setting changes them (CON-36).

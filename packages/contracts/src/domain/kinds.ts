@@ -1,7 +1,7 @@
 /**
- * The kinds of phases and locations (the specification says lists exist but not
- * what is in them). Stored as text, so a new kind needs no migration; services
- * that create phases or locations should accept only these.
+ * The kinds of phases, locations and tags (the specification says lists exist but not what is
+ * in them). Stored as text, so a new kind needs no migration; the server accepts only these and
+ * the console offers them (decision CON-64).
  */
 export const phaseKinds = Object.freeze([
   'arrival',
@@ -30,3 +30,8 @@ export const locationKinds = Object.freeze([
 ] as const);
 
 export type LocationKind = (typeof locationKinds)[number];
+
+/** What a tag is worn by or fixed to (decision BOF-03). */
+export const tagKinds = Object.freeze(['patient_badge', 'staff_badge', 'asset_tag'] as const);
+
+export type TagKind = (typeof tagKinds)[number];

@@ -1,0 +1,31 @@
+import type { ParLevel } from './equipment-records.ts';
+
+/** One row of PUT /locations/:id/par-levels, which replaces the location's whole list. */
+export interface ParLevelRow {
+  readonly asset_type_id: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+const rowOf = (level: ParLevel): ParLevelRow => ({
+  asset_type_id: level.asset_type_id,
+  min: level.min,
+  max: level.max,
+});
+
+/**
+ * The location's list with one level changed: the API edits PAR levels by replacing the list,
+ * all or nothing (decision CON-66), so an edit sends every other level unchanged.
+ */
+export function withLevelChanged(
+  levels: readonly ParLevel[],
+  id: number,
+  change: ParLevelRow,
+): ParLevelRow[] {
+  return levels.map((level) => (level.id === id ? change : rowOf(level)));
+}
+
+/** The location's list without one level. */
+export function withoutLevel(levels: readonly ParLevel[], id: number): ParLevelRow[] {
+  return levels.filter((level) => level.id !== id).map(rowOf);
+}
