@@ -5,7 +5,7 @@ import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { DEMO_ADMIN, seriousAxeViolations, signInToConsole } from './console-session.ts';
 import { startE2eServer } from './e2e-server.ts';
 
-// Issue 14, Boards: the editor changes the preview and a paired screen within 2 s (decisions CON-40 to CON-49).
+// Issue 14, Boards: the editor changes the preview and a paired screen within 2 s (decisions CON-39 to CON-48).
 const ACTIVATE_TEXT = /To activate this device use the following code: ([A-Z]{4}-[A-Z]{4})/;
 const WORKFLOW_TITLE = 'Day Surgery — Patient Flow';
 const CALLING_TITLE = 'Clinic Calling Board';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-// Decision CON-47: the console's live preview frames the real board on the same origin; no other site may.
+// Decision CON-46: the console's live preview frames the real board on the same origin; no other site may.
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();

@@ -179,7 +179,7 @@ describe('errors', () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP with frame-ancestors self (CON-47), nosniff and a referrer policy on every response', async () => {
+  it('sends a CSP with frame-ancestors self (CON-46), nosniff and a referrer policy on every response', async () => {
     for (const path of ['/health', '/config.json', '/api/customers/demo', '/workflow?id=1']) {
       const response = await fetch(url(path));
       const csp = response.headers.get('content-security-policy') ?? '';

@@ -50,7 +50,7 @@ export function ConsoleRoutes() {
 
 /**
  * The console's root: Setup while the customer has no board on a screen yet, else the first
- * other page the person may see, so a finished Setup steps aside (decision CON-39). A failed read
+ * other page the person may see, so a finished Setup steps aside (decision CON-38). A failed read
  * goes to the first visible page, as before.
  */
 function StartPage({ pages }: { readonly pages: readonly ConsolePage[] }) {

@@ -31,7 +31,7 @@ type PairValues = z.input<typeof pairSchema>;
 /**
  * Pairs a screen by the code it shows (label **Code**, a contract the browser tests rely on):
  * typed as people type it, any case, with or without the dash; an optional name. A refusal shows
- * the catalogue's text and puts the cursor back in Code (decision CON-32).
+ * the catalogue's text and puts the cursor back in Code (decision CON-31).
  */
 export function PairScreenForm(props: { readonly onPaired?: (answer: PairedScreen) => void }) {
   const intl = useIntl();

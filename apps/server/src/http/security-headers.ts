@@ -9,7 +9,7 @@ function origin(url: string): string {
 /**
  * CSP allowing self plus the configured identity, API and websocket origins;
  * nosniff; frame-ancestors self (the console's live preview frames the board on
- * the same origin, decision CON-47; no other site may frame any page); a strict
+ * the same origin, decision CON-46; no other site may frame any page); a strict
  * referrer policy.
  */
 export async function installSecurityHeaders(app: FastifyInstance, runtime: RuntimeConfig): Promise<void> {

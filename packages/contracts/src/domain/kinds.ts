@@ -1,7 +1,7 @@
 /**
  * The kinds of phases, locations and tags (the specification says lists exist but not what is
  * in them). Stored as text, so a new kind needs no migration; the server accepts only these and
- * the console offers them (decision CON-64).
+ * the console offers them (decision CON-63).
  */
 export const phaseKinds = Object.freeze([
   'arrival',

@@ -1,4 +1,4 @@
-/** The shared editor's texts (ui/crud/, keys prefixed 'crud.'; decision CON-69). */
+/** The shared editor's texts (ui/crud/, keys prefixed 'crud.'; decision CON-68). */
 export const crudEnUS = {
   'crud.add': 'Add {thing}',
   'crud.edit': 'Edit {name}',

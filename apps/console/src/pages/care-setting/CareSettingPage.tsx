@@ -23,7 +23,7 @@ const tabs = [
   { id: 'tags', label: 'careSetting.tab.tags', render: () => <TagsEditor /> },
 ] as const;
 
-/** The care setting's editors, one tab per kind of record (product.md §8–§9, decision CON-62). */
+/** The care setting's editors, one tab per kind of record (product.md §8–§9, decision CON-61). */
 export function CareSettingPage() {
   const intl = useIntl();
   return (

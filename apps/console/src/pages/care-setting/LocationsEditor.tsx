@@ -13,7 +13,7 @@ import type { Location } from './care-setting-records.ts';
 
 const schema = z.object({ name: nameField(120), kind: choiceField(locationKinds) });
 
-/** Locations (rooms, bays, storage) and their kind. Deleting one removes its sensors and PAR levels (CON-68). */
+/** Locations (rooms, bays, storage) and their kind. Deleting one removes its sensors and PAR levels (CON-67). */
 export function LocationsEditor() {
   const intl = useIntl();
   const rest = useRest();

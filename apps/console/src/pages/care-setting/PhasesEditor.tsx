@@ -38,7 +38,7 @@ const schema = z
 
 /**
  * A workflow's phases in their order. Move up and Move down are buttons (keyboard and screen
- * reader alike, decision CON-65); each move sends the whole order and says where the phase is now.
+ * reader alike, decision CON-64); each move sends the whole order and says where the phase is now.
  */
 export function PhasesEditor({ workflow }: { readonly workflow: Workflow }) {
   const intl = useIntl();

@@ -16,7 +16,7 @@ const schema = z.object({ name: nameField(120), department_id: idField() });
 
 /**
  * Workflows, each in a department; a row's "Phases of …" button opens that workflow's ordered
- * phases below the list (decision CON-65).
+ * phases below the list (decision CON-64).
  */
 export function WorkflowsEditor() {
   const intl = useIntl();

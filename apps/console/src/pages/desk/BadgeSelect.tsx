@@ -7,7 +7,7 @@ const NONE = '';
 
 /**
  * A patient badge by its label, or none. Badges worn now or with a low battery are offered too,
- * marked so (decision CON-56): the server decides, and its refusal ('This Badge is currently in
+ * marked so (decision CON-55): the server decides, and its refusal ('This Badge is currently in
  * use.') says why.
  */
 export function BadgeSelect({

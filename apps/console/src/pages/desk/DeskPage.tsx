@@ -62,7 +62,7 @@ export function DeskPage() {
               />
             ))}
           </Tabs>
-          {/* Outcomes stay in sight above the lists, whichever control sent the write (decision CON-59). */}
+          {/* Outcomes stay in sight above the lists, whichever control sent the write (decision CON-58). */}
           <Box sx={{ position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.default' }}>
             <ActionOutcomes records={records} onDismiss={dismiss} />
           </Box>

@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import type { Visit } from './desk-data.ts';
 
 /**
- * The patient's full name on request only (decision CON-58): the list has display names, and each
+ * The patient's full name on request only (decision CON-57): the list has display names, and each
  * full-name read is a securable read the server audits, so it happens when a person asks for it.
  */
 export function FullName({ visit }: { readonly visit: Visit }) {

@@ -9,7 +9,7 @@ import { minutesSince, type PhaseGroup, type Visit } from './desk-data.ts';
 
 /**
  * The workflow's patients under its phases. Each patient is one button: pressing it opens their
- * actions beside the list (decision CON-54), so one row never carries a dozen call buttons.
+ * actions beside the list (decision CON-53), so one row never carries a dozen call buttons.
  */
 export function PatientList({
   groups,
@@ -22,7 +22,7 @@ export function PatientList({
   readonly selectedId: number | null;
   readonly onSelect: (visitId: number) => void;
   readonly now: Date;
-  /** The label a badge is chosen by (decision CON-56). */
+  /** The label a badge is chosen by (decision CON-55). */
   readonly badgeLabel: (visit: Visit) => string | null;
 }) {
   const intl = useIntl();

@@ -69,7 +69,7 @@ export interface PhaseGroup {
 
 /**
  * The workflow's visits under its phases in workflow order, longest in the phase first within
- * each (decision CON-55: who has waited longest is who the desk calls next). Empty phases stay, so
+ * each (decision CON-54: who has waited longest is who the desk calls next). Empty phases stay, so
  * the list keeps its shape; a visit in a phase not listed (a phase just removed) is left out.
  */
 export function visitsByPhase(phases: readonly Phase[], visits: readonly Visit[]): PhaseGroup[] {
@@ -111,7 +111,7 @@ export function minutesSince(iso: string, now: Date): number {
 }
 
 /**
- * The label of what a visit wears as the badge select names it: its tag's label (decision CON-56),
+ * The label of what a visit wears as the badge select names it: its tag's label (decision CON-55),
  * else the visit's own badge label (a tag this page has not read).
  */
 export function badgeLabelOf(visit: Visit, badges: readonly BadgeTag[]): string | null {

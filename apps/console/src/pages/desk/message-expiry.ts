@@ -1,4 +1,4 @@
-/** How long a message runs (decision CON-57): a few fixed spans, the end of today, or until deleted. */
+/** How long a message runs (decision CON-56): a few fixed spans, the end of today, or until deleted. */
 export const expiryChoices = ['15m', '1h', '4h', 'endOfDay', 'never'] as const;
 export type ExpiryChoice = (typeof expiryChoices)[number];
 

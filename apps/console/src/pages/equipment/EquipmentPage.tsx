@@ -14,7 +14,7 @@ const tabs = [
   { id: 'par-levels', label: 'equipment.tab.parLevels', render: () => <ParLevelsEditor /> },
 ] as const;
 
-/** The equipment editors and PAR levels per location (product.md §8–§9, decision CON-62). */
+/** The equipment editors and PAR levels per location (product.md §8–§9, decision CON-61). */
 export function EquipmentPage() {
   const intl = useIntl();
   return (

@@ -15,7 +15,7 @@ const rowOf = (level: ParLevel): ParLevelRow => ({
 
 /**
  * The location's list with one level changed: the API edits PAR levels by replacing the list,
- * all or nothing (decision CON-66), so an edit sends every other level unchanged.
+ * all or nothing (decision CON-65), so an edit sends every other level unchanged.
  */
 export function withLevelChanged(
   levels: readonly ParLevel[],

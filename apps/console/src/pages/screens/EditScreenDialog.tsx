@@ -19,7 +19,7 @@ const NONE = '';
 
 /**
  * Rename a screen, show another board on it, say where it hangs (BOF-48): one dialog, one PATCH,
- * so the three never half-save (decision CON-52).
+ * so the three never half-save (decision CON-51).
  */
 export function EditScreenDialog({
   screen,

@@ -16,7 +16,7 @@ export interface ScreenActionHandlers {
 
 /**
  * The fleet as a grid (decision CON-07). Each action is a button named with the screen's name
- * ("Reload Lobby screen"), reached with the grid's arrow keys and Tab (decision CON-52).
+ * ("Reload Lobby screen"), reached with the grid's arrow keys and Tab (decision CON-51).
  */
 export function ScreensGrid({
   rows,

@@ -75,7 +75,7 @@ export function ScreensPage() {
     [http, done],
   );
 
-  // Screen writes are REST: the socket gateway has no per-screen rename or revoke (decision CON-53).
+  // Screen writes are REST: the socket gateway has no per-screen rename or revoke (decision CON-52).
   const save = async (screen: ScreenRow, edit: ScreenEdit) => {
     await http.sendJson('PATCH', `devices/${screen.id}`, edit);
     setDialog(null);
@@ -119,7 +119,7 @@ export function ScreensPage() {
           actions={actions}
         />
       </Suspense>
-      {/* The fleet first: it is what most visits come for; pairing is now and then (decision CON-50). */}
+      {/* The fleet first: it is what most visits come for; pairing is now and then (decision CON-49). */}
       <Box component="section" aria-labelledby="screens-pair-heading" sx={{ mt: 3 }}>
         <Typography id="screens-pair-heading" component="h2" variant="h6">
           {text('screens.pairHeading')}

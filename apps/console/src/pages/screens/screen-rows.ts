@@ -47,7 +47,7 @@ export function statusOf(device: Device): ScreenStatus {
 }
 
 /**
- * The grid's rows by name, revoked ones last (decision CON-51): a row never jumps when its screen
+ * The grid's rows by name, revoked ones last (decision CON-50): a row never jumps when its screen
  * goes offline, so a person about to press its button does not press another's.
  */
 export function screenRows(

@@ -31,7 +31,7 @@ const stepComponents: Readonly<Record<(typeof setupSteps)[number], ComponentType
 /**
  * The guided path from an empty customer to a live board (product.md §9): site and time zone,
  * department, workflow and phases, locations and stations, a board, then a screen paired by its
- * code. The next step is worked out from the customer's data each time (CON-30, CON-31).
+ * code. The next step is worked out from the customer's data each time (CON-29, CON-30).
  */
 export function SetupPage() {
   const intl = useIntl();

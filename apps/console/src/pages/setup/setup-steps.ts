@@ -1,6 +1,6 @@
 /**
  * Which step of Setup comes next, worked out from the customer's own data (REST reads), so
- * leaving and coming back continues where it was (decision CON-30).
+ * leaving and coming back continues where it was (decision CON-29).
  */
 export const setupSteps = ['site', 'department', 'workflow', 'places', 'board', 'screen'] as const;
 export type SetupStep = (typeof setupSteps)[number] | 'done';
@@ -55,14 +55,14 @@ export interface SetupData {
   readonly devices: readonly SetupDevice[];
 }
 
-/** The first workflow without a phase: Setup finishes it before anything else (CON-31). */
+/** The first workflow without a phase: Setup finishes it before anything else (CON-30). */
 export function workflowWithoutPhases(data: SetupData): SetupWorkflow | undefined {
   return data.workflows.find((workflow) => (data.phaseCounts[workflow.id] ?? 0) === 0);
 }
 
 /**
  * The first step whose record is missing: a site; a department; a workflow with at least one
- * phase; a location and a station; a board; a screen that is not revoked. All there: done (CON-31).
+ * phase; a location and a station; a board; a screen that is not revoked. All there: done (CON-30).
  */
 export function nextSetupStep(data: SetupData): SetupStep {
   if (data.sites.length === 0) return 'site';

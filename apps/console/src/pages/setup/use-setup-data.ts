@@ -20,7 +20,7 @@ const ALL = 'limit=200';
 
 /**
  * Everything Setup decides from, read again after each step's write: the customer's data is the
- * only state Setup keeps, so a reload or another tab continues at the same step (CON-30).
+ * only state Setup keeps, so a reload or another tab continues at the same step (CON-29).
  */
 export function useSetupData(): {
   readonly data: SetupData | undefined;

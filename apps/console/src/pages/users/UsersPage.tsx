@@ -40,9 +40,9 @@ const toUpdate = ({ name, role, disabled }: z.output<typeof schema>) => ({ name,
 /**
  * The people who sign in: add with a role, change a role, disable (there is no delete: a
  * disabled account keeps its history, BOF-27). Every role is offered and the server decides
- * (decision CON-67): one above the caller's own is refused with the catalogue's
+ * (decision CON-66): one above the caller's own is refused with the catalogue's
  * "You do not have permissions to set this user level". Users have no change-log kind, so
- * the list is read once and again after each of this page's writes (CON-63).
+ * the list is read once and again after each of this page's writes (CON-62).
  */
 export function UsersPage() {
   const intl = useIntl();

@@ -17,7 +17,7 @@ import { type FormValues, refusedField } from './form-schema.ts';
 /**
  * The create or edit form in a dialog. The dialog stays open until the server accepts; a
  * refusal naming one of the form's fields shows under it, any other above the buttons as the
- * form's error (an alert, read out at once), always in the catalogue's words (decision CON-61).
+ * form's error (an alert, read out at once), always in the catalogue's words (decision CON-60).
  */
 export function CrudFormDialog<Body>({
   title,

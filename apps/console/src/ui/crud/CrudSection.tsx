@@ -21,7 +21,7 @@ type Open<Row> =
 /**
  * One kind of record: a heading, an "Add" button, the list as a grid whose rows carry Edit and
  * Delete buttons named with the record ("Edit Recovery bay"), and the dialogs they open
- * (decision CON-60). The grid's arrow keys reach every cell and its buttons; Tab leaves it.
+ * (decision CON-59). The grid's arrow keys reach every cell and its buttons; Tab leaves it.
  */
 export function CrudSection<Row extends CrudRow, Body>(props: CrudSectionProps<Row, Body>) {
   const intl = useIntl();

@@ -14,7 +14,7 @@ export interface EditorTab {
 }
 
 /**
- * A page's sub-sections as an accessible tab list (decision CON-62): arrow keys move between
+ * A page's sub-sections as an accessible tab list (decision CON-61): arrow keys move between
  * tabs, Tab enters the panel, each panel is labelled by its tab; the chosen tab is in the URL.
  * Tabs scroll rather than wrap on a 1024 px tablet.
  */

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Form fields hold text (a select's value, a typed number) or a switch's boolean; a form's zod
  * schema turns them into the request body. Each issue's message is a catalogue code (with a
  * limit after a colon: 'MAX_LENGTH:120'), so a form's own checks read exactly like the server's
- * refusals, in the customer's locale (decision CON-61).
+ * refusals, in the customer's locale (decision CON-60).
  */
 export type FormValue = string | boolean;
 export type FormValues = Record<string, FormValue>;

@@ -12,7 +12,7 @@ export interface ListPage<T> {
  * file, BRD-05).
  *
  * A list read with the largest page the API allows: the editors show a customer's whole care
- * setting, which is far below 200 of a kind (decision CON-63).
+ * setting, which is far below 200 of a kind (decision CON-62).
  */
 export function listPath(
   path: string,

@@ -102,7 +102,7 @@ export interface TagsTable {
   kind: Generated<TagKind>;
 }
 
-/** contracts' kinds (CON-64): the column holds one of them. */
+/** contracts' kinds (CON-63): the column holds one of them. */
 export type { TagKind };
 
 /** An RTLS sensor fixed in a location; its identifier is what the RTLS system reports. */

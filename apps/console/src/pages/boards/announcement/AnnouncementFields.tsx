@@ -17,7 +17,7 @@ import { DEFAULT_TEMPLATE, fillTemplate, insertPlaceholder, type SampleValues } 
 /**
  * The announcement template with a chip per placeholder (a click or Enter puts it at the
  * caret) and Test announcement, which speaks the template filled with sample values here
- * and shows the words it said (decisions CON-43, CON-44).
+ * and shows the words it said (decisions CON-42, CON-43).
  */
 export function AnnouncementFields({ timeZone }: { readonly timeZone: string }) {
   const intl = useIntl();

@@ -3,7 +3,7 @@ export type SpeakOutcome = 'spoken' | 'no-voice' | 'no-speech';
 
 /**
  * Says `text` in `locale` with the browser's speech synthesis, as the patient board does
- * (decision CON-44). A browser without voices still gets the utterance (some load voices
+ * (decision CON-43). A browser without voices still gets the utterance (some load voices
  * lazily), but the caller says so visibly: a silent test must not pass for a working one.
  */
 export function speak(

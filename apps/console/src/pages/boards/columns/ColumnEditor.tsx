@@ -20,7 +20,7 @@ import { useDragTexts } from './use-drag-texts.ts';
 /**
  * `table_configuration` as a list: drag a row by its handle (pointer, or the keyboard with
  * dnd-kit's sortable coordinates), or press Move up / Move down; each move is announced
- * (decision CON-41). Every row holds its switch, label and width.
+ * (decision CON-40). Every row holds its switch, label and width.
  */
 export function ColumnEditor() {
   const intl = useIntl();

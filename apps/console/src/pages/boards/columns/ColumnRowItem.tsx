@@ -27,7 +27,7 @@ export interface ColumnRowItemProps {
 /**
  * One column: handle, name, switch, label, width, Move up, Move down. A column with a
  * show_* flag is switched by that flag, so it keeps its place when switched off and on
- * (decision CON-41); the others are switched by being in the configuration.
+ * (decision CON-40); the others are switched by being in the configuration.
  */
 export function ColumnRowItem({ columnKey, index, count, name, onMove }: ColumnRowItemProps) {
   const intl = useIntl();

@@ -14,7 +14,7 @@ export interface ColumnRow {
 /**
  * What the workflow board shows without a `table_configuration`, and its weights when a
  * column has no width: the board's workflow-columns.ts, mirrored so that saving an
- * untouched board changes nothing on screen (decision CON-42).
+ * untouched board changes nothing on screen (decision CON-41).
  */
 export const BOARD_DEFAULT_KEYS: readonly TableColumnKey[] = [
   'badge_label',

@@ -2,7 +2,7 @@ import type { Announcements, ScreenReaderInstructions } from '@dnd-kit/core';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 
-/** dnd-kit's screen-reader instructions and announcements, in the console's language (CON-41). */
+/** dnd-kit's screen-reader instructions and announcements, in the console's language (CON-40). */
 export function useDragTexts(
   order: readonly string[],
   name: (key: string) => string,

@@ -65,7 +65,7 @@ interface BoardEditorProps {
 }
 
 /**
- * Every field of the board beside its live preview (decision CON-40). The form follows the
+ * Every field of the board beside its live preview (decision CON-39). The form follows the
  * board as read while it is untouched; a save sends every field with PATCH and the board,
  * the preview and every screen showing it pick the change up over their subscriptions.
  */

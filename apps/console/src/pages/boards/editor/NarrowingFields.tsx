@@ -10,7 +10,7 @@ import { MultiSelect } from './MultiSelect.tsx';
 /**
  * Which workflows, phases and locations the board shows, as the API allows: workflows of
  * the chosen department, phases of the chosen workflows (the server refuses others with
- * IS_NOT_VALID phase_ids), any location (decision CON-48).
+ * IS_NOT_VALID phase_ids), any location (decision CON-47).
  */
 export function NarrowingFields({
   workflows,

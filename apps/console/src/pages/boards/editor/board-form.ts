@@ -50,7 +50,7 @@ export function formValuesOf(board: DisplayBoardConfig): BoardFormValues {
 /**
  * The PATCH body: every field, so what is saved is what the form shows. Only a workflow
  * board keeps a `table_configuration`; an empty template is null, the board's default
- * text (decision CON-42).
+ * text (decision CON-41).
  */
 export function patchOf(values: BoardFormValues) {
   const template = values.announcement_template.trim();
@@ -67,7 +67,7 @@ export function patchOf(values: BoardFormValues) {
 
 /**
  * The form's rules, the server's own limits, with the catalogue's texts as messages
- * (decision CON-45): `label` names the field as the form shows it.
+ * (decision CON-44): `label` names the field as the form shows it.
  */
 export function boardFormSchema(label: (field: BoardField) => string, locale: string) {
   const text = (code: ErrorCode, field: BoardField, limit?: number) =>

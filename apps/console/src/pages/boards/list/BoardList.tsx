@@ -26,7 +26,7 @@ import { DeleteBoardDialog } from './DeleteBoardDialog.tsx';
 /**
  * Every board of the customer, live: its name opens the editor; New board and Delete
  * (confirmed) beside. A plain table: a customer has a handful of boards, and every link
- * and button is one Tab away (decision CON-40).
+ * and button is one Tab away (decision CON-39).
  */
 export function BoardList() {
   const intl = useIntl();

@@ -11,7 +11,7 @@ const MAX_HEIGHT = 640;
 
 /**
  * The real board at `/?id=<board>` in a frame the size of the chosen screen, scaled down to
- * fit (decision CON-47). It signs in as the console's person through the provider's session
+ * fit (decision CON-46). It signs in as the console's person through the provider's session
  * and follows its config live over its own subscription, so a save shows here with no reload.
  */
 export function BoardPreview({ boardId, name }: { readonly boardId: number; readonly name: string }) {

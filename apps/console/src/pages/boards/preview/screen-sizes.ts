@@ -1,4 +1,4 @@
-/** The screen sizes the preview offers (decision CON-46): common wall screens, one portrait, one 4:3. */
+/** The screen sizes the preview offers (decision CON-45): common wall screens, one portrait, one 4:3. */
 export const screenSizes = [
   { id: '1920x1080', width: 1920, height: 1080 },
   { id: '1280x720', width: 1280, height: 720 },

@@ -21,7 +21,7 @@ const schema = z.object({
 /**
  * Step 5: a board: its name and type, its department; a workflow, family or patient board shows
  * the chosen workflow, an assets PAR-level board every location. Everything else keeps the
- * server's defaults until Boards changes it (CON-37).
+ * server's defaults until Boards changes it (CON-36).
  */
 export function BoardStep({ heading, data, onDone }: StepProps) {
   const intl = useIntl();

@@ -12,7 +12,7 @@ import { useStepForm } from './use-step-form.ts';
 
 /**
  * Step 4: a location and a station in it, in one form; with a location already there, only the
- * station (CON-37). More of either: Care setting.
+ * station (CON-36). More of either: Care setting.
  */
 export function PlacesStep({ heading, data, onDone }: StepProps) {
   const intl = useIntl();

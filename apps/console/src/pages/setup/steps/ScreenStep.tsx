@@ -8,7 +8,7 @@ import type { StepProps } from './step-props.ts';
 
 /**
  * Step 6: the address to open on the screen (the newest board, with the device flow), then the
- * code it shows, typed here (CON-38).
+ * code it shows, typed here (CON-37).
  */
 export function ScreenStep({ heading, data, onDone }: StepProps) {
   const intl = useIntl();

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { SetupData } from '../setup-steps.ts';
 import { StepFrame } from './StepFrame.tsx';
 
-/** Setup steps aside: what the customer has now, and where to change it (CON-39). */
+/** Setup steps aside: what the customer has now, and where to change it (CON-38). */
 export function SetupDone({ data }: { readonly data: SetupData }) {
   const intl = useIntl();
   const names = (items: readonly { readonly name: string }[]) =>

@@ -15,7 +15,7 @@ const schema = z.object({
   default_timezone: z.string().min(1, { error: 'IS_REQUIRED' }),
 });
 
-/** Step 1: a site and its IANA time zone, the browser's own zone chosen to start with (CON-35). */
+/** Step 1: a site and its IANA time zone, the browser's own zone chosen to start with (CON-34). */
 export function SiteStep({ heading, onDone }: StepProps) {
   const intl = useIntl();
   const { http } = useConsoleRuntime();

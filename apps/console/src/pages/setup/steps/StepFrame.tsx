@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 
 /**
  * One step: its heading takes the focus when the step appears, so a keyboard or screen-reader
- * user lands on the new step, and Tab goes on to its first field (CON-33).
+ * user lands on the new step, and Tab goes on to its first field (CON-32).
  */
 export function StepFrame({
   heading,

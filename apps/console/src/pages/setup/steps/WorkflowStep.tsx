@@ -31,7 +31,7 @@ const schema = z.object({
 /**
  * Step 3: a workflow and its phases, in order: add, remove, move up or down, all by keyboard. A
  * workflow left without phases (Setup interrupted) gets its phases here instead of a second
- * workflow (CON-31, CON-36).
+ * workflow (CON-30, CON-35).
  */
 export function WorkflowStep({ heading, data, onDone }: StepProps) {
   const intl = useIntl();

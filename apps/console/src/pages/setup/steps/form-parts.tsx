@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { useConsoleRuntime } from '../../../runtime-config/console-runtime.ts';
 
-/** A required name, as the server's nameSchema: issue messages are catalogue codes (CON-34). */
+/** A required name, as the server's nameSchema: issue messages are catalogue codes (CON-33). */
 export const requiredName = z
   .string()
   .trim()
@@ -28,7 +28,7 @@ export function useIssueText(): (message: string | undefined, label: string) => 
 
 /**
  * A labelled text field or, with `options`, a native select: the browser's own list, which the
- * keyboard drives with arrows and type-ahead even through 400 time zones (CON-34).
+ * keyboard drives with arrows and type-ahead even through 400 time zones (CON-33).
  */
 export const Field = forwardRef<
   HTMLInputElement,
@@ -44,7 +44,7 @@ export const Field = forwardRef<
       select={options !== undefined}
       slotProps={{
         ...slotProps,
-        // Required without MUI's asterisk, which would join the label ("Code *") (CON-34).
+        // Required without MUI's asterisk, which would join the label ("Code *") (CON-33).
         htmlInput: required ? { 'aria-required': true } : undefined,
         ...(options ? { select: { native: true }, inputLabel: { shrink: true } } : {}),
       }}

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 
 /**
  * A step's form: zod-checked values, one write, then Setup reads the customer again and moves
- * on. A refusal stays on the step with the catalogue's text (CON-34).
+ * on. A refusal stays on the step with the catalogue's text (CON-33).
  */
 export function useStepForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
