@@ -36,10 +36,14 @@ export async function signInToConsole(
   // The provider may ask for consent first (prompt=consent); the board's sign-in never stops there.
   const navigation = page.getByRole('navigation');
   const consent = page.getByRole('button', { name: /allow|continue|confirm/i }).first();
+  // Once the console shows, the consent waiter must not click anything: it would otherwise
+  // press the first console button named like "continue" whenever one appears.
+  let signedIn = false;
   await Promise.race([
     navigation.first().waitFor({ timeout: 60_000 }),
-    consent.waitFor({ timeout: 60_000 }).then(() => consent.click()),
+    consent.waitFor({ timeout: 60_000 }).then(() => (signedIn ? undefined : consent.click())),
   ]).catch(() => undefined);
+  signedIn = true;
   await navigation
     .first()
     .waitFor({ timeout: 60_000 })
