@@ -2,6 +2,7 @@ export * from './auth/action-scopes.ts';
 export * from './auth/scopes.ts';
 export * from './config/customer-config.ts';
 export * from './config/runtime-config.ts';
+export * from './display-board/announcement.ts';
 export * from './display-board/board-types.ts';
 export * from './display-board/display-board-config.ts';
 export * from './domain/kinds.ts';

@@ -1,5 +1,11 @@
-import { type CallRow, DEFAULT_LOCALE, type MessageRow, type OrganizationRow } from '@careboard/contracts';
-import { renderAnnouncement } from '../../domain/announcement.ts';
+import {
+  type CallRow,
+  DEFAULT_ANNOUNCEMENT,
+  DEFAULT_LOCALE,
+  type MessageRow,
+  type OrganizationRow,
+  renderAnnouncement,
+} from '@careboard/contracts';
 import {
   findCustomerVoice,
   listBoardMessages,
@@ -8,7 +14,6 @@ import {
 import { type BuildRows, iso, scopeOf } from './build-rows.ts';
 
 export const RECENT_CALLS = 10;
-export const DEFAULT_ANNOUNCEMENT = '{patient_first_name}, please proceed to {station_name}.';
 
 /**
  * Patient board (calling): the recent calls with the words to say and show,

@@ -1,4 +1,9 @@
-import { type AnnouncementPlaceholder, announcementPlaceholders } from '@careboard/contracts';
+import {
+  type AnnouncementPlaceholder,
+  announcementPlaceholders,
+  DEFAULT_ANNOUNCEMENT,
+  renderAnnouncement,
+} from '@careboard/contracts';
 import RecordVoiceOver from '@mui/icons-material/RecordVoiceOver';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +17,7 @@ import { useIntl } from 'react-intl';
 import { useConsoleRuntime } from '../../../runtime-config/console-runtime.ts';
 import type { BoardFormValues } from '../editor/board-form.ts';
 import { type SpeakOutcome, speak } from './speak.ts';
-import { DEFAULT_TEMPLATE, fillTemplate, insertPlaceholder, type SampleValues } from './template.ts';
+import { insertPlaceholder, type SampleValues } from './template.ts';
 
 /**
  * The announcement template with a chip per placeholder (a click or Enter puts it at the
@@ -51,8 +56,8 @@ export function AnnouncementFields({ timeZone }: { readonly timeZone: string }) 
         .filter((name) => name !== 'date' && name !== 'time')
         .map((name) => [name, intl.formatMessage({ id: `boards.sample.${name}` })]),
     ) as unknown as SampleValues;
-    const template = getValues('announcement_template').trim() || DEFAULT_TEMPLATE;
-    const text = fillTemplate(template, sample, { now: new Date(), locale, timeZone });
+    const template = getValues('announcement_template').trim() || DEFAULT_ANNOUNCEMENT;
+    const text = renderAnnouncement(template, sample, { now: new Date(), locale, timeZone });
     setTest({ text, outcome: speak(text, locale) });
   };
 
@@ -67,7 +72,7 @@ export function AnnouncementFields({ timeZone }: { readonly timeZone: string }) 
         multiline
         minRows={2}
         label={intl.formatMessage({ id: 'boards.field.template' })}
-        placeholder={DEFAULT_TEMPLATE}
+        placeholder={DEFAULT_ANNOUNCEMENT}
         error={error !== undefined}
         helperText={error ?? intl.formatMessage({ id: 'boards.field.template.help' })}
       />

@@ -1,5 +1,6 @@
+import { renderAnnouncement } from '@careboard/contracts';
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, insertPlaceholder, type SampleValues } from './template.ts';
+import { insertPlaceholder, type SampleValues } from './template.ts';
 
 const sample: SampleValues = {
   workflow_name: 'Day Surgery',
@@ -37,24 +38,28 @@ describe('insertPlaceholder', () => {
   });
 });
 
-describe('fillTemplate', () => {
+describe("the Test announcement's words (contracts' renderAnnouncement with the console's samples)", () => {
   it('fills every known placeholder the way the board does', () => {
-    expect(fillTemplate('{patient_first_name}, please proceed to {station_name}.', sample, context)).toBe(
-      'Maria, please proceed to Room 4.',
-    );
     expect(
-      fillTemplate('{organization_alias}: {badge_label} ({tag_label}) to {phase_name}', sample, context),
+      renderAnnouncement('{patient_first_name}, please proceed to {station_name}.', sample, context),
+    ).toBe('Maria, please proceed to Room 4.');
+    expect(
+      renderAnnouncement(
+        '{organization_alias}: {badge_label} ({tag_label}) to {phase_name}',
+        sample,
+        context,
+      ),
     ).toBe('City Hospital: B-23 (T-17) to Recovery');
   });
 
   it('says the date and time in the locale and the site’s time zone', () => {
-    expect(fillTemplate('{date} at {time}', sample, context)).toBe('November 24, 2026 at 9:05 AM');
+    expect(renderAnnouncement('{date} at {time}', sample, context)).toBe('November 24, 2026 at 9:05 AM');
   });
 
   it('tidies the spacing an empty value leaves, and keeps an unknown placeholder as written', () => {
-    expect(fillTemplate('{patient_first_name} , {supplementary_announcement}.', sample, context)).toBe(
+    expect(renderAnnouncement('{patient_first_name} , {supplementary_announcement}.', sample, context)).toBe(
       'Maria.',
     );
-    expect(fillTemplate('Hello {nmae}', sample, context)).toBe('Hello {nmae}');
+    expect(renderAnnouncement('Hello {nmae}', sample, context)).toBe('Hello {nmae}');
   });
 });

@@ -1,4 +1,5 @@
-import { type AnnouncementPlaceholder, announcementPlaceholders, DEFAULT_LOCALE } from '@careboard/contracts';
+import { DEFAULT_LOCALE } from '../config/customer-config.ts';
+import { type AnnouncementPlaceholder, announcementPlaceholders } from './board-types.ts';
 
 /** The values a call fills in; `date` and `time` come from the clock. */
 export type AnnouncementValues = Partial<
@@ -13,6 +14,9 @@ export interface AnnouncementContext {
   readonly timeZone: string;
 }
 
+/** What a patient board says when its template is empty (the server's rows and the console's test). */
+export const DEFAULT_ANNOUNCEMENT = '{patient_first_name}, please proceed to {station_name}.';
+
 const PLACEHOLDER = /\{([a-z_]+)\}/g;
 const known = new Set<string>(announcementPlaceholders);
 
@@ -22,7 +26,8 @@ const known = new Set<string>(announcementPlaceholders);
  * `{name}` is left as written, so a typo in a template shows on the board where
  * someone can see and fix it. Date and time are in the customer's locale and the
  * site's time zone, with plain spaces (ICU's narrow no-break spaces trip some
- * speech engines). Decision API-11.
+ * speech engines). Decision API-11. One function for the server's rows and the console's
+ * Test announcement, so staff hear what the screen will say (CON-43).
  */
 export function renderAnnouncement(
   template: string,
