@@ -1,6 +1,7 @@
+import { defaultColumnKeys } from '@careboard/contracts';
 import { describe, expect, it } from 'vitest';
 import { boardConfig } from '../../board/test-board-config.ts';
-import { DEFAULT_COLUMN_KEYS, overdueMarkColumn, resolveColumns } from './workflow-columns.ts';
+import { overdueMarkColumn, resolveColumns } from './workflow-columns.ts';
 
 const allFlags = {
   ...boardConfig,
@@ -14,8 +15,8 @@ const keysOf = (config: Parameters<typeof resolveColumns>[0]) =>
 
 describe('workflow table columns', () => {
   it('shows the default set when the board has no table configuration', () => {
-    expect(keysOf({ ...allFlags, table_configuration: null })).toEqual([...DEFAULT_COLUMN_KEYS]);
-    expect(keysOf({ ...allFlags, table_configuration: { columns: [] } })).toEqual([...DEFAULT_COLUMN_KEYS]);
+    expect(keysOf({ ...allFlags, table_configuration: null })).toEqual([...defaultColumnKeys]);
+    expect(keysOf({ ...allFlags, table_configuration: { columns: [] } })).toEqual([...defaultColumnKeys]);
   });
 
   it('switches off the badge, name, estimate and average columns by their show_* flags', () => {

@@ -1,4 +1,12 @@
-import { type DisplayBoardConfig, DisplayStyle, type TableColumnKey } from '@careboard/contracts';
+import {
+  type ColumnShowFlag,
+  columnShowFlags,
+  type DisplayBoardConfig,
+  DisplayStyle,
+  defaultColumnKeys,
+  defaultColumnWidths,
+  type TableColumnKey,
+} from '@careboard/contracts';
 
 /** A column of the workflow table: its key, the configured label (or null: the catalogue's) and its weight. */
 export interface WorkflowColumn {
@@ -8,47 +16,7 @@ export interface WorkflowColumn {
   readonly width: number;
 }
 
-/** Weights when the configuration gives none: times and places need more room than a badge. */
-const defaultWidths: Readonly<Record<TableColumnKey, number>> = {
-  badge_label: 1,
-  display_name: 2,
-  phase: 2,
-  location: 2,
-  station: 2,
-  time_in_phase: 2,
-  estimated_duration: 2,
-  avg_duration: 2,
-  staff: 2,
-};
-
-/**
- * The columns a board without `table_configuration` shows, before its `show_*`
- * flags: who, where in the flow, where in the building, for how long against
- * what is expected, with whom. The station is left out: the location cell names
- * it when there is no station column.
- */
-export const DEFAULT_COLUMN_KEYS: readonly TableColumnKey[] = [
-  'badge_label',
-  'display_name',
-  'phase',
-  'location',
-  'time_in_phase',
-  'estimated_duration',
-  'avg_duration',
-  'staff',
-];
-
-type ShowFlag = 'show_badge' | 'show_display_name' | 'show_estimated_duration' | 'show_avg_duration';
-
-/** Columns the board's `show_*` flags switch off; the others always show when configured. */
-const flagOf: Partial<Record<TableColumnKey, ShowFlag>> = {
-  badge_label: 'show_badge',
-  display_name: 'show_display_name',
-  estimated_duration: 'show_estimated_duration',
-  avg_duration: 'show_avg_duration',
-};
-
-type ColumnConfig = Pick<DisplayBoardConfig, 'table_configuration' | 'display_style_id' | ShowFlag>;
+type ColumnConfig = Pick<DisplayBoardConfig, 'table_configuration' | 'display_style_id' | ColumnShowFlag>;
 
 /**
  * The table's columns: the configured ones in their order (or the default set),
@@ -60,16 +28,16 @@ export function resolveColumns(config: ColumnConfig): readonly WorkflowColumn[] 
   const source =
     configured.length > 0
       ? configured
-      : DEFAULT_COLUMN_KEYS.map((key) => ({ key, label: undefined, width: undefined }));
+      : defaultColumnKeys.map((key) => ({ key, label: undefined, width: undefined }));
   const shown = source.filter((column) => {
-    const flag = flagOf[column.key];
+    const flag = columnShowFlags[column.key];
     return flag === undefined || config[flag] === true;
   });
   const columns = shown.map(
     (column): WorkflowColumn => ({
       key: column.key,
       label: column.label ?? null,
-      width: column.width ?? defaultWidths[column.key],
+      width: column.width ?? defaultColumnWidths[column.key],
     }),
   );
   if (config.display_style_id === DisplayStyle.PhaseAtTime) {

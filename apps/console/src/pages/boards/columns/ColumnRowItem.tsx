@@ -1,4 +1,5 @@
 import type { TableColumnKey } from '@careboard/contracts';
+import { columnShowFlags } from '@careboard/contracts';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
@@ -13,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { BoardFormValues } from '../editor/board-form.ts';
-import { FLAG_OF } from './column-rows.ts';
 
 export interface ColumnRowItemProps {
   readonly columnKey: TableColumnKey;
@@ -34,7 +34,7 @@ export function ColumnRowItem({ columnKey, index, count, name, onMove }: ColumnR
   const { register, setValue, control, formState } = useFormContext<BoardFormValues>();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: columnKey });
-  const flag = FLAG_OF[columnKey];
+  const flag = columnShowFlags[columnKey];
   const shown = useWatch({ control, name: `columns.${index}.shown` });
   const flagOn = useWatch({ control, name: flag ?? 'show_badge' });
   const checked = flag ? shown && flagOn : shown;
