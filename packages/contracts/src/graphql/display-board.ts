@@ -129,7 +129,7 @@ export interface ThisDevice {
  */
 export const customerChangesTypeDefs = /* GraphQL */ `
   extend type Subscription {
-    "The kinds of record the caller's customer changed, after each commit (a person's token only)."
+    "[] once listening, then the kinds of record the caller's customer changed after each commit (a person's token only)."
     customerChanges: [String!]!
   }
 `;

@@ -5,7 +5,7 @@ import type { ChangeFeed } from '../bus/change-feed.ts';
 import type { LiveIdentity } from '../live-identity.ts';
 
 /**
- * `customerChanges`: after each batch of commits of the caller's customer, the distinct kinds of
+ * `customerChanges`: `[]` once listening, then after each batch of commits of the caller's customer, the distinct kinds of
  * record they touched, in the order first seen (decision CON-26). The names only: what changed is
  * read again through REST, under the reader's scopes, so this stream can leak nothing a person
  * may not read. A screen's token is refused (screens have their own streams).
@@ -24,6 +24,9 @@ export function watchCustomerChanges(feed: ChangeFeed, identity: LiveIdentity): 
         const kinds = [...new Set(rows.map((row) => row.entity))];
         if (kinds.length > 0) void push(kinds);
       });
+      // A first, empty answer once listening: the subscriber knows it is live (and a client can
+      // read everything now, knowing no change from here on is missed).
+      await push([]);
       await stop;
     } catch (error) {
       stop(error);
