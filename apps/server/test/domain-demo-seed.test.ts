@@ -148,6 +148,17 @@ describe('the demo seed', () => {
     expect(tags.every((tag) => tag.last_seen_at === null)).toBe(true);
   });
 
+  it('labels each badge as the tag inside it (BOF-16): the board and the console name it alike', async () => {
+    const pairs = await db
+      .selectFrom('badges as b')
+      .innerJoin('tags as t', 't.id', 'b.tag_id')
+      .select(['b.label as badge', 't.label as tag'])
+      .where('b.customer_id', '=', customer)
+      .execute();
+    expect(pairs.length).toBeGreaterThan(20);
+    expect(pairs.filter((pair) => pair.badge !== pair.tag)).toEqual([]);
+  });
+
   it('is idempotent: a second start adds nothing', async () => {
     const before = await Promise.all(
       (['visits', 'display_boards', 'sites', 'assets', 'calls'] as const).map(countRows),

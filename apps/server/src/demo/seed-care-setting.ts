@@ -72,15 +72,16 @@ export async function seedCareSetting(db: Db, customerId: string, _now: Date): P
   const staffTags = await insertTags(
     db,
     customerId,
+    // A tag and the badge it sits in carry one label (BOF-16): what the board shows is what the console lists.
     DEMO_STAFF.map((_, i) => ({
-      label: `T-2${String(i + 1).padStart(3, '0')}`,
+      label: `S-${String(i + 1).padStart(2, '0')}`,
       kind: 'staff_badge' as const,
     })),
   );
   const staffBadges = await insertBadges(
     db,
     customerId,
-    staffTags.map((tag, i) => ({ label: `S-${String(i + 1).padStart(2, '0')}`, tag_id: tag.id })),
+    staffTags.map((tag) => ({ label: tag.label, tag_id: tag.id })),
   );
   const staff = await insertStaff(
     db,
@@ -96,7 +97,7 @@ export async function seedCareSetting(db: Db, customerId: string, _now: Date): P
     db,
     customerId,
     Array.from({ length: PATIENT_BADGES }, (_, i) => ({
-      label: `T-1${String(i + 1).padStart(3, '0')}`,
+      label: `B-${100 + i + 1}`,
       battery_low: (i + 1) % LOW_BATTERY_EVERY === 0,
       kind: 'patient_badge' as const,
     })),
@@ -104,7 +105,7 @@ export async function seedCareSetting(db: Db, customerId: string, _now: Date): P
   const badges = await insertBadges(
     db,
     customerId,
-    patientTags.map((tag, i) => ({ label: `B-${100 + i + 1}`, tag_id: tag.id })),
+    patientTags.map((tag) => ({ label: tag.label, tag_id: tag.id })),
   );
   const patientBadges = badges.map((badge, i) => ({
     ...badge,
