@@ -19,6 +19,7 @@ interface Prerequisite {
 /** Add a line here when a test needs another program. */
 const PREREQUISITES: readonly Prerequisite[] = [
   { name: 'Redis (multi-node tests)', command: 'redis-server', debianPackage: 'redis-server' },
+  { name: 'MQTT broker (RTLS feed tests)', command: 'mosquitto', debianPackage: 'mosquitto' },
   // Debian's own build: browsers that download themselves cannot reach the network here.
   { name: 'Chromium (browser tests)', command: 'chromium', debianPackage: 'chromium' },
 ];

@@ -22,6 +22,7 @@ import { visitRoutes } from './api/visit-routes.ts';
 import { API_PREFIX, type Config } from './config/config.ts';
 import { DEMO_CUSTOMER, seedDemo } from './demo/seed.ts';
 import { startSimulator } from './demo/simulator.ts';
+import { registerFeeds } from './feeds/register-feeds.ts';
 import { serveBoardApp } from './http/board-app.ts';
 import { compileTrustProxy, installForwardedHeaders } from './http/client-address.ts';
 import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
@@ -145,6 +146,9 @@ export async function buildApp({
     introspection: config.live.introspection,
     redisUrl: config.redisUrl,
   });
+
+  // feeds: RTLS sightings (webhook, MQTT) and HL7 ADT over MLLP, stored before they are answered
+  await registerFeeds(app, { db, feeds: config.feeds, host: config.host, log: logger });
 
   // demo: patients and equipment move while nobody is looking (CAREBOARD_SIMULATOR_RATE; 0 = off),
   // moved by one node of the cluster at a time

@@ -25,6 +25,17 @@ export interface Config {
   readonly runtime: RuntimeConfig;
   readonly identity: IdentityConfig;
   readonly live: LiveConfig;
+  readonly feeds: FeedsConfig;
+}
+
+/** Where the feeds come in (issue 15, product §10). */
+export interface FeedsConfig {
+  /** HL7 v2 ADT over MLLP listens here (on HOST); null: off. */
+  readonly hl7MllpPort: number | null;
+  /** The MQTT broker RTLS sightings come from; null: off. May hold credentials: never logged. */
+  readonly mqttUrl: string | null;
+  /** The subscription; its `+` is the customer id. */
+  readonly mqttTopic: string;
 }
 
 export interface StoreConfig {
@@ -140,6 +151,11 @@ function fromEnv(env: Env, cwd: string): Config {
     live: Object.freeze({
       connectionsPerMinutePerAddress: env.CAREBOARD_LIVE_CONNECTIONS_PER_MINUTE ?? 60,
       introspection: env.CAREBOARD_GRAPHQL_INTROSPECTION ?? false,
+    }),
+    feeds: Object.freeze({
+      hl7MllpPort: env.HL7_MLLP_PORT ?? null,
+      mqttUrl: env.MQTT_URL ?? null,
+      mqttTopic: env.MQTT_TOPIC ?? 'careboard/+/sightings',
     }),
   };
 }

@@ -135,6 +135,14 @@ export const envSchema = z.object({
   CHECK_RELEASE_AFTER_SEC: optional(seconds(10)),
   LOGOUT_CALLBACK_URL: optional(httpUrl),
   ERROR_REPORTING_KEY: optional(z.string().min(1)),
+  // Feeds (issue 15): HL7 v2 ADT over MLLP on this port (off when unset); RTLS sightings from this broker.
+  HL7_MLLP_PORT: optional(port),
+  MQTT_URL: optional(urlWithProtocols(['mqtt:', 'mqtts:', 'ws:', 'wss:'], 'an MQTT broker address')),
+  MQTT_TOPIC: optional(
+    z
+      .string()
+      .regex(/^[^#+]*\+[^#+]*$/, 'must hold one + where the customer id stands, e.g. careboard/+/sightings'),
+  ),
   CUSTOMER_ID: optional(z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'must be a customer id slug')),
 });
 

@@ -1,0 +1,77 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** The feeds' tables (migration 0204, issue 15): what RTLS and HL7 ADT bring, and how it maps. */
+export interface FeedTables {
+  feed_secrets: FeedSecretsTable;
+  feed_messages: FeedMessagesTable;
+  feed_rules: FeedRulesTable;
+  adt_facilities: AdtFacilitiesTable;
+  adt_points_of_care: AdtPointsOfCareTable;
+}
+
+type Id = ColumnType<number, never, never>;
+type CustomerId = ColumnType<string, string, never>;
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+
+export type FeedName = 'rtls' | 'hl7';
+export type FeedTransport = 'webhook' | 'mqtt' | 'mllp' | 'demo';
+export type FeedMessageStatus = 'received' | 'applied' | 'duplicate' | 'error' | 'rejected';
+export type AckCode = 'AA' | 'AE' | 'AR';
+
+export interface FeedSecretsTable {
+  customer_id: string;
+  feed: 'rtls';
+  secret: string;
+  created_at: CreatedAt;
+  created_by: string | null;
+}
+
+/** One message a feed brought, stored before its answer (kept with its outcome for review). */
+export interface FeedMessagesTable {
+  /** bigint: pg hands it over as a string. */
+  id: ColumnType<string, never, never>;
+  /** Null: the message named no customer we have. */
+  customer_id: ColumnType<string | null, string | null, never>;
+  feed: FeedName;
+  transport: FeedTransport;
+  /** MSH-10 for HL7; the batch's id for RTLS when it has one. */
+  control_id: string | null;
+  /** `ADT^A04`, `sightings`. */
+  message_type: string | null;
+  received_at: CreatedAt;
+  processed_at: Date | null;
+  status: Generated<FeedMessageStatus>;
+  ack_code: AckCode | null;
+  /** Why it was refused or failed (never a patient's name). */
+  reason: string | null;
+  /** Sightings in a batch, 1 for an HL7 message. */
+  item_count: Generated<number>;
+  /** Sightings of a tag or sensor we do not know. */
+  unknown_count: Generated<number>;
+  body: string;
+}
+
+export interface FeedRulesTable {
+  id: Id;
+  customer_id: CustomerId;
+  workflow_id: number;
+  /** One of location_kind or location_id. */
+  location_kind: string | null;
+  location_id: number | null;
+  phase_id: number;
+}
+
+export interface AdtFacilitiesTable {
+  facility: string;
+  customer_id: string;
+  created_at: CreatedAt;
+}
+
+export interface AdtPointsOfCareTable {
+  id: Id;
+  customer_id: CustomerId;
+  point_of_care: string;
+  workflow_id: number;
+  /** Where an A02 to this point of care moves the visit; null: the location rules decide. */
+  phase_id: number | null;
+}
