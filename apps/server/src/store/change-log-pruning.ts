@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Work } from './advisory-lock.ts';
 import type { Db } from './database.ts';
+import { pruneFeedMessages } from './feed-message-pruning.ts';
 
 /** How often the node that holds the pruning lock prunes (decision LIVE-13). */
 export const PRUNE_EVERY_MS = 10 * 60_000;
@@ -59,6 +60,9 @@ export function startChangeLogPruning(options: PruningOptions): Work {
       const before = new Date(Date.now() - options.retentionHours * 3_600_000);
       const deleted = await pruneChangeLog(options.db, before);
       if (deleted > 0) options.log.info({ deleted, before }, 'pruned the change log');
+      // The feeds' stored messages are pruned in the same round, by the same one node (FEED-07).
+      const messages = await pruneFeedMessages(options.db);
+      if (messages > 0) options.log.info({ deleted: messages }, 'pruned the feed messages');
     })()
       .catch((error: unknown) => {
         // The database may be unavailable for a while: the next round tries again.
