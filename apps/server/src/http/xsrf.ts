@@ -5,6 +5,12 @@ import { AppError } from '../errors/app-error.ts';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * API paths whose writes carry their own proof and come from no browser: the RTLS webhook is
+ * sent by a vendor's server and signed per customer with an HMAC over its body (decision
+ * FEED-41), which a forged cross-site request cannot have. Keep this list short.
+ */
+const UNGUARDED_PATHS = new Set(['/api/feeds/rtls/sightings']);
 
 function matches(header: string | undefined, cookie: string | undefined): boolean {
   if (!header || !cookie) return false;
@@ -30,7 +36,8 @@ export function installXsrf(app: FastifyInstance, options: { prefix: string; sec
       });
     }
     const path = request.url.split('?')[0] ?? '';
-    const guarded = path === options.prefix || path.startsWith(`${options.prefix}/`);
+    const guarded =
+      (path === options.prefix || path.startsWith(`${options.prefix}/`)) && !UNGUARDED_PATHS.has(path);
     if (guarded && !SAFE_METHODS.has(request.method)) {
       const header = request.headers[XSRF_HEADER];
       if (!matches(typeof header === 'string' ? header : undefined, cookie)) {

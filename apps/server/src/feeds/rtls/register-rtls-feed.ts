@@ -1,5 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../../config/config.ts';
 import type { FeedOptions } from '../register-feeds.ts';
+import { startMqttSubscriber } from './mqtt-subscriber.ts';
+import { secretRoutes } from './secret-route.ts';
+import { webhookRoute } from './webhook-route.ts';
 
-/** RTLS sightings: the signed webhook, the secret route, and MQTT when MQTT_URL is set. Placeholder. */
-export async function registerRtlsFeed(_app: FastifyInstance, _options: FeedOptions): Promise<void> {}
+/**
+ * RTLS sightings (issue 15, product §10): the signed webhook, the route that makes its secret,
+ * and, when MQTT_URL is set, the MQTT subscription. Every transport hands its batches to the
+ * one ingest (ingest-sightings.ts), which does not know where they came from.
+ */
+export async function registerRtlsFeed(app: FastifyInstance, options: FeedOptions): Promise<void> {
+  const { db, feeds, log } = options;
+  await app.register(secretRoutes, { prefix: API_PREFIX, db });
+  await app.register(webhookRoute, { prefix: API_PREFIX, db });
+  if (feeds.mqttUrl) {
+    const subscriber = startMqttSubscriber({ db, url: feeds.mqttUrl, topic: feeds.mqttTopic, log });
+    // Before the database pool closes (onClose), so the message in hand settles first.
+    app.addHook('preClose', () => subscriber.close());
+  }
+}

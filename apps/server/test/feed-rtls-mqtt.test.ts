@@ -1,0 +1,156 @@
+/**
+ * RTLS sightings through a real mosquitto broker (issue 15, acceptance): a batch published to
+ * careboard/demo/sightings moves a visit (by a rule) and an asset; a garbage payload is stored
+ * as an error and the server keeps working; the subscription closes with the app.
+ */
+import { connectAsync, type MqttClient } from 'mqtt';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from './live-clients.ts';
+import { startMosquitto, type TestMosquitto } from './mosquitto.ts';
+import { batchBody, CUSTOMER, sensorsInEveryLocation } from './rtls-helpers.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+let broker: TestMosquitto;
+let server: TestServer;
+let sql: pg.Client;
+let publisher: MqttClient;
+let sensors: Map<number, string>;
+
+const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+const one = async <T>(text: string, params: unknown[] = []) => (await sql.query(text, params)).rows[0] as T;
+const messageCount = async () =>
+  (await one<{ n: number }>("SELECT count(*)::int AS n FROM feed_messages WHERE transport = 'mqtt'")).n;
+
+/** Waits (polling the store) until the feed has settled `count` MQTT messages in all. */
+async function settled(count: number): Promise<void> {
+  let done = 0;
+  const poll = async () => {
+    done = (
+      await one<{ n: number }>(
+        "SELECT count(*)::int AS n FROM feed_messages WHERE transport = 'mqtt' AND status <> 'received'",
+      )
+    ).n;
+  };
+  const until = Date.now() + 10_000;
+  for (await poll(); done < count; await poll()) {
+    if (Date.now() > until) throw new Error(`only ${done} of ${count} MQTT messages settled`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  broker = await startMosquitto();
+  server = await startTestServer({ env: { MQTT_URL: broker.url } });
+  sql = new pg.Client({ connectionString: server.databaseUrl });
+  await sql.connect();
+  sensors = await sensorsInEveryLocation(sql, 'MQ-S-');
+  publisher = await connectAsync(broker.url, { clientId: 'vendor-test' });
+  // Published before the broker has the subscription, a message would reach no one.
+  await waitUntil(() => server.logs.some((line) => line.msg === 'RTLS sightings: subscribed'));
+});
+afterAll(async () => {
+  await publisher?.endAsync();
+  await sql?.end();
+  await server?.close();
+  await broker?.stop();
+});
+
+describe('sightings by MQTT', () => {
+  it('moves a visit by a rule and an asset, as the webhook does', async () => {
+    const visit = await one<{ id: number; phase_id: number; workflow_id: number; label: string }>(
+      `SELECT v.id, v.phase_id, v.workflow_id, t.label FROM visits v JOIN tags t ON t.id = v.tag_id
+        WHERE v.customer_id = $1 AND v.completed_at IS NULL ORDER BY v.id DESC LIMIT 1`,
+      [CUSTOMER],
+    );
+    const place = await one<{ id: number }>(
+      "SELECT id FROM locations WHERE customer_id = $1 AND name = 'East Hallway'",
+      [CUSTOMER],
+    );
+    const phase = await one<{ id: number }>(
+      'SELECT id FROM phases WHERE workflow_id = $1 AND id <> $2 ORDER BY position LIMIT 1',
+      [visit.workflow_id, visit.phase_id],
+    );
+    await sql.query(
+      'INSERT INTO feed_rules (customer_id, workflow_id, location_id, phase_id) VALUES ($1, $2, $3, $4)',
+      [CUSTOMER, visit.workflow_id, place.id, phase.id],
+    );
+    const asset = await one<{ id: number; label: string; location_id: number | null }>(
+      `SELECT a.id, t.label, a.location_id FROM assets a JOIN tags t ON t.id = a.tag_id
+        WHERE a.customer_id = $1 AND a.location_id IS DISTINCT FROM $2 ORDER BY a.id LIMIT 1`,
+      [CUSTOMER, place.id],
+    );
+    const sensor = sensors.get(place.id) ?? '';
+    await publisher.publishAsync(
+      `careboard/${CUSTOMER}/sightings`,
+      batchBody([
+        { event_id: 'm-1', tag: visit.label, sensor, seen_at: at(1_000) },
+        { event_id: 'm-2', tag: asset.label, sensor, seen_at: at(1_000), battery_low: false },
+        { event_id: 'm-3', tag: 'MQ-UNKNOWN', sensor, seen_at: at(1_000) },
+      ]),
+      { qos: 1 },
+    );
+    await settled(1);
+    expect(await one('SELECT phase_id, location_id FROM visits WHERE id = $1', [visit.id])).toEqual({
+      phase_id: phase.id,
+      location_id: place.id,
+    });
+    expect(await one('SELECT location_id FROM assets WHERE id = $1', [asset.id])).toEqual({
+      location_id: place.id,
+    });
+    expect(
+      await one(
+        "SELECT status, transport, item_count, unknown_count FROM feed_messages WHERE transport = 'mqtt' ORDER BY id DESC LIMIT 1",
+      ),
+    ).toEqual({ status: 'applied', transport: 'mqtt', item_count: 3, unknown_count: 1 });
+    const audited = await one<{ route: string }>(
+      "SELECT route FROM audit_events WHERE actor = 'feed:rtls' AND entity = 'visits' AND entity_id = $1",
+      [String(visit.id)],
+    );
+    expect(audited.route).toBe('MQTT careboard/+/sightings');
+  });
+
+  it('stores a garbage payload as an error with its reason, and keeps working', async () => {
+    const before = await messageCount();
+    await publisher.publishAsync(`careboard/${CUSTOMER}/sightings`, 'this is not json {', { qos: 1 });
+    await publisher.publishAsync(`careboard/${CUSTOMER}/sightings`, JSON.stringify({ sightings: 'many' }), {
+      qos: 1,
+    });
+    await publisher.publishAsync(`careboard/${CUSTOMER}/sightings`, Buffer.from([0xff, 0x00, 0xfe]), {
+      qos: 1,
+    });
+    await publisher.publishAsync('careboard/nobody-here/sightings', batchBody([]), { qos: 1 });
+    await settled(before + 4);
+    const rows = (
+      await sql.query(
+        "SELECT customer_id, status, reason FROM feed_messages WHERE transport = 'mqtt' ORDER BY id DESC LIMIT 4",
+      )
+    ).rows.reverse();
+    expect(rows).toEqual([
+      { customer_id: CUSTOMER, status: 'error', reason: 'body is not valid.' },
+      { customer_id: CUSTOMER, status: 'error', reason: 'sightings is not valid.' },
+      { customer_id: CUSTOMER, status: 'error', reason: 'body is not valid text' },
+      { customer_id: null, status: 'rejected', reason: 'unknown customer' },
+    ]);
+
+    // Still subscribed and applying.
+    const tag = await one<{ label: string }>(
+      "SELECT label FROM tags WHERE customer_id = $1 AND kind = 'asset_tag' ORDER BY id DESC LIMIT 1",
+      [CUSTOMER],
+    );
+    const sensor = [...sensors.values()][0] ?? '';
+    await publisher.publishAsync(
+      `careboard/${CUSTOMER}/sightings`,
+      batchBody([{ event_id: 'after', tag: tag.label, sensor, seen_at: at(0) }]),
+      { qos: 1 },
+    );
+    await settled(before + 5);
+    const seen = await one<{ sensor: string }>(
+      'SELECT s.identifier AS sensor FROM tags t JOIN sensors s ON s.id = t.sensor_id WHERE t.label = $1',
+      [tag.label],
+    );
+    expect(seen.sensor).toBe(sensor);
+    // The broker's address is never logged (it may hold a password).
+    expect(JSON.stringify(server.logs)).not.toContain(broker.url);
+  });
+});
