@@ -7,6 +7,8 @@ import { SightingSource } from './sightings.ts';
 export interface BaselineResult {
   readonly written: number;
   readonly elapsedMs: number;
+  /** PostgreSQL's CPU over the run. */
+  readonly postgresCpuMicros: number;
 }
 
 /**
@@ -18,10 +20,12 @@ export async function runBaseline(
   options: Options,
   setup: BenchSetup,
   databaseUrl: string,
+  postgresCpuMicros: () => number,
 ): Promise<BaselineResult> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.concurrency });
   const source = new SightingSource(setup.tags, setup.sensors, options.movePercent);
   let written = 0;
+  const cpu0 = postgresCpuMicros();
   const start = performance.now();
   const end = start + options.seconds * 1000;
   try {
@@ -50,5 +54,5 @@ export async function runBaseline(
   } finally {
     await pool.end();
   }
-  return { written, elapsedMs: performance.now() - start };
+  return { written, elapsedMs: performance.now() - start, postgresCpuMicros: postgresCpuMicros() - cpu0 };
 }

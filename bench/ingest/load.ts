@@ -117,7 +117,7 @@ export async function runLoad(
           });
         }
       }
-      offered += count;
+      offered += sightings.length;
       inFlight += 1;
       track(post(sightings, probe).finally(() => (inFlight -= 1)));
     }

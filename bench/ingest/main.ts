@@ -57,7 +57,7 @@ async function run(): Promise<number> {
   await server.stop();
 
   progress('baseline: the same batches written straight into PostgreSQL');
-  const baseline = await runBaseline(options, setup, database.url);
+  const baseline = await runBaseline(options, setup, database.url, () => treeCpuMicros(postmaster));
   process.stdout.write(report(options, load, baseline, { serverCpuMicros, postgresCpuMicros }));
   if (load.failedBatches > 0 || load.probeMs.length === 0) {
     progress(

@@ -22,6 +22,10 @@ export function report(options: Options, load: LoadResult, baseline: BaselineRes
   const p50 = percentile(probes, 0.5);
   const p99 = percentile(probes, 0.99);
   const perSighting = (micros: number) => (load.acknowledged > 0 ? micros / load.acknowledged : Number.NaN);
+  const cpuPerSighting = perSighting(cpu.serverCpuMicros + cpu.postgresCpuMicros);
+  const bareCpuPerSighting =
+    baseline.written > 0 ? baseline.postgresCpuMicros / baseline.written : Number.NaN;
+  const cpuRatio = cpuPerSighting / bareCpuPerSighting;
   const met = perSec >= GOAL.sightingsPerSec * 0.98 && p99 < GOAL.p99Ms;
   const lines = [
     '',
@@ -33,11 +37,12 @@ export function report(options: Options, load: LoadResult, baseline: BaselineRes
     `  sighting → board p50 / p99    ${ms(p50)} / ${ms(p99)}  (max ${ms(probes.at(-1) ?? Number.NaN)}, ${probes.length} probes, ${load.probesLost} lost)`,
     `  server CPU per sighting       ${perSighting(cpu.serverCpuMicros).toFixed(1)} µs`,
     `  PostgreSQL CPU per sighting   ${perSighting(cpu.postgresCpuMicros).toFixed(1)} µs`,
-    `  bare UPDATE of the batches    ${basePerSec.toFixed(0)} sightings/s (ratio careboard/bare ${(perSec / basePerSec).toFixed(2)})`,
+    `  bare UPDATE of the batches    ${basePerSec.toFixed(0)} sightings/s flat out, ${bareCpuPerSighting.toFixed(1)} µs of PostgreSQL CPU per sighting`,
+    `  CPU per sighting vs bare      ${cpuPerSighting.toFixed(1)} µs (server + PostgreSQL) / ${bareCpuPerSighting.toFixed(1)} µs = ${cpuRatio.toFixed(1)}×`,
     '',
     `  goal ${GOAL.sightingsPerSec} sightings/s with p99 < ${GOAL.p99Ms} ms: ${met ? 'met' : 'missed'}`,
     '',
-    `ingest: sightings_per_sec=${perSec.toFixed(0)} p50_ms=${p50.toFixed(1)} p99_ms=${p99.toFixed(1)} bare_ratio=${(perSec / basePerSec).toFixed(2)} lost_probes=${load.probesLost}`,
+    `ingest: sightings_per_sec=${perSec.toFixed(0)} p50_ms=${p50.toFixed(1)} p99_ms=${p99.toFixed(1)} cpu_ratio=${cpuRatio.toFixed(1)} lost_probes=${load.probesLost}`,
     '',
   ];
   return lines.join('\n');
