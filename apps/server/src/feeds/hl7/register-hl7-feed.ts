@@ -1,5 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeedOptions } from '../register-feeds.ts';
+import { buildAdtAck } from './ack.ts';
+import { startMllpListener } from './mllp-listener.ts';
+import { AdtNotStored, type ReceiveOptions, receiveAdt, receiveNotHl7 } from './receive-adt.ts';
 
-/** HL7 v2 ADT over MLLP on HL7_MLLP_PORT (off when unset). Placeholder until the listener lands. */
-export async function registerHl7Feed(_app: FastifyInstance, _options: FeedOptions): Promise<void> {}
+/**
+ * HL7 v2 ADT over MLLP on HL7_MLLP_PORT (off when unset), bound to HOST like the HTTP server,
+ * parsed and framed by Medplum's @medplum/core and @medplum/hl7 (decision FEED-20).
+ * The listener is a thin transport over receiveAdt (store, apply, settle), which answers the
+ * ACK only after its commit. Closed before the database pool (preClose), so a message in hand
+ * is answered first.
+ */
+export async function registerHl7Feed(app: FastifyInstance, options: FeedOptions): Promise<void> {
+  const { db, feeds, host } = options;
+  if (feeds.hl7MllpPort === null) return;
+  const log = options.log.child({ feed: 'hl7', transport: 'mllp' });
+  const receive: ReceiveOptions = { transport: 'mllp', routePrefix: 'MLLP', log };
+  const listener = await startMllpListener({
+    host,
+    port: feeds.hl7MllpPort,
+    log,
+    handler: {
+      message: async (message) => {
+        try {
+          return buildAdtAck(message, await receiveAdt(db, message, receive));
+        } catch (error) {
+          if (error instanceof AdtNotStored) {
+            log.warn('HL7: the database is unavailable; no answer, so the sender resends');
+            return undefined;
+          }
+          throw error;
+        }
+      },
+      notHl7: async () => {
+        try {
+          return buildAdtAck(undefined, await receiveNotHl7(db, '', receive));
+        } catch (error) {
+          if (error instanceof AdtNotStored) return undefined;
+          throw error;
+        }
+      },
+    },
+  });
+  app.addHook('preClose', () => listener.close());
+}

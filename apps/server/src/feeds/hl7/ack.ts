@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { Hl7Context, Hl7Message, Hl7Segment } from '@medplum/core';
+import type { AckCode } from '../../store/tables/feeds.ts';
+import { escapeHl7 } from './hl7-text.ts';
+
+/** How a message ended, as its ACK says it. */
+export interface AdtAnswer {
+  readonly code: AckCode;
+  /** MSA-3 (and ERR-8): why, for AE and AR; a short note for AA. Never a patient's name. */
+  readonly reason: string | null;
+  /** ERR-3, HL7 table 0357, for AE and AR. */
+  readonly errorCode?: string | undefined;
+}
+
+const ERROR_TEXT: Readonly<Record<string, string>> = Object.freeze({
+  '101': 'Required field missing',
+  '200': 'Unsupported message type',
+  '201': 'Unsupported event code',
+  '204': 'Unknown key identifier',
+  '207': 'Application internal error',
+});
+
+/** A context whose separators are single, distinct characters: one we can write an answer in. */
+function isUsable(context: Hl7Context): boolean {
+  const chars = [
+    context.fieldSeparator,
+    context.componentSeparator,
+    context.repetitionSeparator,
+    context.escapeCharacter,
+    context.subcomponentSeparator,
+  ];
+  return (
+    chars.every((c) => c.length === 1 && c !== '\r' && c !== '\n') && new Set(chars).size === chars.length
+  );
+}
+
+/**
+ * The ACK of a message (original acknowledgment mode): @medplum/core's buildAck (MSH with
+ * sender and receiver swapped, MSH-9 `ACK^<event>`, MSA-1 the code, MSA-2 the message's
+ * MSH-10), with our additions: MSA-3 is the reason instead of a fixed text, an ERR segment
+ * (ERR-3 code, ERR-4 severity E, ERR-8 the reason) for AE and AR, and an MSH-10 of its own
+ * (buildAck uses the clock's milliseconds, which two answers in one millisecond would share).
+ * A message that is not HL7 at all (no MSH, odd separators) is answered in the default encoding
+ * (decision FEED-26).
+ */
+export function buildAdtAck(message: Hl7Message | undefined, answer: AdtAnswer): Hl7Message {
+  const source =
+    message?.getSegment('MSH') && isUsable(message.context)
+      ? message
+      : new Hl7Message([new Hl7Segment(['MSH', '^~\\&', '', '', 'CAREBOARD', ''])], new Hl7Context());
+  const context = source.context;
+  const errSegment =
+    answer.code === 'AA'
+      ? undefined
+      : new Hl7Segment(
+          [
+            'ERR',
+            '',
+            '',
+            `${answer.errorCode ?? '207'}${context.componentSeparator}${escapeHl7(ERROR_TEXT[answer.errorCode ?? '207'] ?? '', context)}${context.componentSeparator}HL70357`,
+            'E',
+            '',
+            '',
+            '',
+            escapeHl7(answer.reason ?? '', context),
+          ],
+          context,
+        );
+  const ack = source.buildAck({ ackCode: answer.code, ...(errSegment ? { errSegment } : {}) });
+  ack.getSegment('MSH')?.setField(10, `CB${randomUUID().replaceAll('-', '').slice(0, 18)}`);
+  const msa = ack.getSegment('MSA');
+  if (msa) msa.setField(3, escapeHl7(answer.reason ?? (answer.code === 'AA' ? 'OK' : ''), context));
+  return ack;
+}

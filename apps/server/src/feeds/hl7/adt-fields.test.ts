@@ -1,0 +1,97 @@
+import { Hl7Message } from '@medplum/core';
+import { describe, expect, it } from 'vitest';
+import { demoAdtMessage } from '../../demo/demo-adt.ts';
+import { readAdt, readEnvelope } from './adt-fields.ts';
+
+const msh = (type: string, control = 'C-1', facility = 'demo') =>
+  `MSH|^~\\&|EHR|HOSP|CAREBOARD|${facility}|20261124101530||${type}|${control}|P|2.5.1`;
+
+function read(text: string) {
+  const message = Hl7Message.parse(text);
+  const envelope = readEnvelope(message);
+  if (!envelope) throw new Error('no envelope');
+  return { envelope, adt: readAdt(message, envelope) };
+}
+
+describe('what the feed reads of an ADT message', () => {
+  it('reads the demo EHR’s register: control id, facility, event, visit number, names, point of care', () => {
+    const text = demoAdtMessage({
+      event: 'A04',
+      controlId: 'DEMO-1',
+      facility: 'demo',
+      at: new Date('2026-11-24T10:15:30Z'),
+      patientId: 'P-7',
+      visitNumber: 'V-7',
+      firstName: 'Ann|a',
+      lastName: 'Kowal^ski',
+      pointOfCare: 'SURG',
+    });
+    const { envelope, adt } = read(text);
+    expect(envelope).toEqual({ controlId: 'DEMO-1', facility: 'demo', messageType: 'ADT^A04' });
+    expect(adt).toEqual({
+      ok: true,
+      adt: {
+        event: 'A04',
+        externalId: 'V-7',
+        firstName: 'Ann|a',
+        lastName: 'Kowal^ski',
+        pointOfCare: 'SURG',
+        room: '',
+      },
+    });
+  });
+
+  it('takes the room from PV1-3.2, the surname without its subcomponents, PID-3.1 with no visit number', () => {
+    const { adt } = read(
+      [msh('ADT^A02'), 'PID|1||P-9^^^H^MR||Doe&van^John', 'PV1|1|I|ICU^Room 4^^H'].join('\r'),
+    );
+    expect(adt).toMatchObject({ ok: true, adt: { externalId: 'P-9', lastName: 'Doe', room: 'Room 4' } });
+  });
+
+  it('takes the event from EVN-1 when MSH-9 has none', () => {
+    const { envelope, adt } = read([msh('ADT'), 'EVN|A03', 'PID|1||P-1', 'PV1|1|O'].join('\r'));
+    expect(envelope.messageType).toBe('ADT^A03');
+    expect(adt.ok).toBe(true);
+  });
+
+  it('refuses an admit without a family or given name, with a reason naming the field only', () => {
+    const { adt } = read([msh('ADT^A04'), 'PID|1||P-1||Secretname', 'PV1|1|O'].join('\r'));
+    expect(adt).toMatchObject({ ok: false, errorCode: '101' });
+    expect(JSON.stringify(adt)).not.toContain('Secretname');
+  });
+
+  it('refuses another message type, an event we do not apply, and a message naming no visit', () => {
+    expect(read([msh('ORU^R01'), 'PID|1||P-1'].join('\r')).adt).toMatchObject({
+      ok: false,
+      errorCode: '200',
+    });
+    expect(read([msh('ADT^A05'), 'PID|1||P-1'].join('\r')).adt).toMatchObject({
+      ok: false,
+      errorCode: '201',
+    });
+    expect(read([msh('ADT^A03'), 'PID|1', 'PV1|1|O'].join('\r')).adt).toMatchObject({
+      ok: false,
+      errorCode: '101',
+    });
+  });
+
+  it('reads an empty control id as missing, and no envelope without MSH', () => {
+    expect(read([msh('ADT^A03', ''), 'PID|1||P-1'].join('\r')).envelope.controlId).toBe('');
+    const notMsh = Hl7Message.parse('MSH');
+    expect(readEnvelope(notMsh)).toBeUndefined();
+  });
+
+  it('never throws on odd text after MSH', () => {
+    for (const text of [
+      'MSH|',
+      'MSH|^~\\&',
+      'MSH|^~\\&|||||||ADT^A04|1\rPID',
+      'MSHXXXXXXXX\r\r\rPV1X',
+      'MSH|^~\\&|\u0000|',
+    ]) {
+      const message = Hl7Message.parse(text);
+      const envelope = readEnvelope(message);
+      if (envelope) expect(() => readAdt(message, envelope)).not.toThrow();
+    }
+  });
+});

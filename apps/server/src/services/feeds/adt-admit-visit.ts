@@ -1,0 +1,27 @@
+import type { Db } from '../../store/database.ts';
+import type { Visit } from '../../store/repositories/visits.ts';
+import { type AdmitVisitInput, admitVisit } from '../admit-visit.ts';
+import { runWrite } from '../write-transaction.ts';
+
+/**
+ * An admit from the EHR: a visit made as a person makes one (admitVisit: change log, boards),
+ * that keeps the EHR's visit number so later messages find it, in the same transaction.
+ */
+export async function admitVisitFromEhr(
+  db: Db,
+  customerId: string,
+  input: AdmitVisitInput & { readonly external_id: string },
+  now: Date = new Date(),
+): Promise<Visit> {
+  const { external_id: externalId, ...admit } = input;
+  return runWrite(db, async (trx) => {
+    const visit = await admitVisit(trx, customerId, admit, now);
+    await trx
+      .updateTable('visits')
+      .set({ external_id: externalId })
+      .where('customer_id', '=', customerId)
+      .where('id', '=', visit.id)
+      .execute();
+    return visit;
+  });
+}

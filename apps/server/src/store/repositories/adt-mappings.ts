@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.ts';
+
+/**
+ * What HL7 ADT reads to place a message (issue 15): the customer its receiving facility names,
+ * the workflow its point of care names, and the visit its visit number names. Reads only: the
+ * mappings are written by the console's routes.
+ */
+
+/**
+ * The customer MSH-6 names: a facility mapping (compared exactly as the EHR sends it) wins;
+ * otherwise the customer whose id is the value lower-cased (ids are lower-case slugs).
+ * Undefined: no customer we have (decision FEED-22).
+ */
+export async function findCustomerOfFacility(db: Db, facility: string): Promise<string | undefined> {
+  const name = facility.trim();
+  if (!name) return undefined;
+  const mapped = await db
+    .selectFrom('adt_facilities')
+    .select('customer_id')
+    .where('facility', '=', name)
+    .executeTakeFirst();
+  if (mapped) return mapped.customer_id;
+  const customer = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('id', '=', name.toLowerCase())
+    .executeTakeFirst();
+  return customer?.id;
+}
+
+export interface PointOfCareMapping {
+  readonly workflow_id: number;
+  /** Where an A02 to this point of care moves the visit; null: the location rules decide. */
+  readonly phase_id: number | null;
+}
+
+/** The customer's mapping of a point of care (PV1-3.1), compared exactly. */
+export async function findPointOfCare(
+  db: Db,
+  customerId: string,
+  pointOfCare: string,
+): Promise<PointOfCareMapping | undefined> {
+  if (!pointOfCare) return undefined;
+  return db
+    .selectFrom('adt_points_of_care')
+    .select(['workflow_id', 'phase_id'])
+    .where('customer_id', '=', customerId)
+    .where('point_of_care', '=', pointOfCare)
+    .executeTakeFirst();
+}
+
+/** The workflow an admit joins when its point of care maps to none (a customer setting). */
+export async function findAdtWorkflowId(db: Db, customerId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('customers')
+    .select('adt_workflow_id')
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return row?.adt_workflow_id ?? null;
+}
+
+/** The visit in progress the EHR knows by this id (the newest, should there be two), locked. */
+export async function findActiveVisitIdByExternalId(
+  db: Db,
+  customerId: string,
+  externalId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('visits')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('external_id', '=', externalId)
+    .where('completed_at', 'is', null)
+    .orderBy('id', 'desc')
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The most recently completed visit the EHR knows by this id (what an A13 reopens), locked. */
+export async function findCompletedVisitIdByExternalId(
+  db: Db,
+  customerId: string,
+  externalId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('visits')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('external_id', '=', externalId)
+    .where('completed_at', 'is not', null)
+    .orderBy('completed_at', 'desc')
+    .orderBy('id', 'desc')
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * The customer's location named like the room (PV1-3.2): trimmed and without regard to case,
+ * the oldest should two share a name (decision FEED-27).
+ */
+export async function findLocationIdByName(
+  db: Db,
+  customerId: string,
+  name: string,
+): Promise<number | undefined> {
+  const wanted = name.trim();
+  if (!wanted) return undefined;
+  const row = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where(sql<string>`lower(btrim(name))`, '=', wanted.toLowerCase())
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * The phase a feed rule of the workflow gives a location: a rule for the location itself wins
+ * over one for its kind (as the RTLS rules read them).
+ */
+export async function findRulePhaseForLocation(
+  db: Db,
+  customerId: string,
+  workflowId: number,
+  locationId: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('feed_rules as r')
+    .innerJoin('locations as l', (join) =>
+      join.on('l.customer_id', '=', customerId).on('l.id', '=', locationId),
+    )
+    .select('r.phase_id')
+    .where('r.customer_id', '=', customerId)
+    .where('r.workflow_id', '=', workflowId)
+    .where((eb) =>
+      eb.or([eb('r.location_id', '=', locationId), eb('r.location_kind', '=', eb.ref('l.kind'))]),
+    )
+    .orderBy(sql`(r.location_id IS NULL)`)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.phase_id;
+}

@@ -1,0 +1,137 @@
+import { connect } from 'node:net';
+import { type BoardFrame, boardContentSubscription } from '@careboard/contracts';
+import { Hl7Message } from '@medplum/core';
+import { Hl7Client } from '@medplum/hl7';
+import { graphqlClient } from './live-clients.ts';
+import type { TestServer } from './test-server.ts';
+
+/** What a test ADT message says (defaults: a register of a patient at the demo customer). */
+export interface TestAdt {
+  readonly event: string;
+  readonly controlId?: string | undefined;
+  readonly facility?: string | undefined;
+  readonly visitNumber?: string | undefined;
+  readonly patientId?: string | undefined;
+  /** `Family^Given`; '' for none. */
+  readonly name?: string | undefined;
+  readonly pointOfCare?: string | undefined;
+  readonly room?: string | undefined;
+}
+
+/** An ADT message as an interface engine writes it (HL7 v2.5.1, segments ended by CR). */
+export function adtMessage(adt: TestAdt): string {
+  const segments = [
+    `MSH|^~\\&|TEST-EHR|TEST-HOSP|CAREBOARD|${adt.facility ?? 'demo'}|20261124101530||ADT^${adt.event}^ADT_A01|${adt.controlId ?? ''}|P|2.5.1`,
+    `EVN|${adt.event}|20261124101530`,
+    `PID|1||${adt.patientId ?? 'P-1'}^^^TEST^MR||${adt.name ?? 'Testperson^Anna'}`,
+    `PV1|1|O|${adt.pointOfCare ?? ''}^${adt.room ?? ''}^^TEST${'|'.repeat(16)}${adt.visitNumber ?? ''}`,
+  ];
+  return segments.join('\r');
+}
+
+export interface Ack {
+  readonly code: string;
+  /** MSA-2: the control id it answers. */
+  readonly controlId: string;
+  /** MSA-3. */
+  readonly text: string;
+  /** ERR-3.1, when there is an ERR segment. */
+  readonly errorCode: string | undefined;
+  readonly message: Hl7Message;
+}
+
+export function ackOf(message: Hl7Message): Ack {
+  const msa = message.getSegment('MSA');
+  return {
+    code: msa?.getComponent(1, 1) ?? '',
+    controlId: msa?.getComponent(2, 1) ?? '',
+    text: msa?.getField(3)?.toString() ?? '',
+    errorCode: message.getSegment('ERR')?.getComponent(3, 1),
+    message,
+  };
+}
+
+/** Sends one message over a new MLLP connection with @medplum/hl7's client and waits for its ACK. */
+export async function sendAdt(port: number, text: string, timeoutMs = 10_000): Promise<Ack> {
+  const client = new Hl7Client({ host: '127.0.0.1', port, connectTimeout: 5_000 });
+  try {
+    return ackOf(await client.sendAndWait(Hl7Message.parse(text), { timeoutMs }));
+  } finally {
+    await client.close();
+  }
+}
+
+/** Writes raw bytes to the port and collects every MLLP frame that comes back within `waitMs`. */
+export function sendRaw(port: number, bytes: Buffer, waitMs = 1_500): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let received = Buffer.alloc(0);
+    socket.on('data', (chunk) => {
+      received = Buffer.concat([received, chunk]);
+    });
+    socket.on('error', reject);
+    socket.on('connect', () => socket.write(bytes));
+    setTimeout(() => {
+      socket.destroy();
+      const frames: string[] = [];
+      let start = received.indexOf(0x0b);
+      while (start >= 0) {
+        const end = received.indexOf(Buffer.from([0x1c, 0x0d]), start);
+        if (end < 0) break;
+        frames.push(received.subarray(start + 1, end).toString('utf8'));
+        start = received.indexOf(0x0b, end);
+      }
+      resolve(frames);
+    }, waitMs);
+  });
+}
+
+/** One MLLP frame around a text. */
+export const frame = (text: string) =>
+  Buffer.concat([Buffer.from([0x0b]), Buffer.from(text, 'utf8'), Buffer.from([0x1c, 0x0d])]);
+
+type Row = { key: string; type: string } & Record<string, unknown>;
+
+/** A workflow board's rows as its screen holds them, over the board's own GraphQL subscription. */
+export function followWorkflowBoard(server: TestServer, token: string, boardId: number) {
+  const frames: BoardFrame<Row>[] = [];
+  const client = graphqlClient(server, () => token);
+  const stop = client.subscribe<Record<string, string>>(
+    {
+      query: boardContentSubscription('workflowBoard'),
+      variables: { displayBoardId: boardId, sinceVersion: null },
+    },
+    {
+      next: (value) => {
+        const text = value.data?.workflowBoard;
+        if (text) frames.push(JSON.parse(text) as BoardFrame<Row>);
+      },
+      error: () => {},
+      complete: () => {},
+    },
+  );
+  return {
+    frames,
+    rows: () => {
+      const rows = new Map<string, Row>();
+      for (const f of frames) {
+        if (f.kind === 'snapshot') rows.clear();
+        for (const key of f.removed) rows.delete(key);
+        for (const row of f.upserts) rows.set(row.key, row);
+      }
+      return rows;
+    },
+    close: async () => {
+      stop();
+      await client.dispose();
+    },
+  };
+}
+
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
