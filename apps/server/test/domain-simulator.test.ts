@@ -50,7 +50,7 @@ async function runSteps(customerId: string, steps: number, seed: number, log = p
 
 beforeAll(async () => {
   ({ db } = await openTestDomain());
-  for (const id of ['sim-a', 'sim-b', 'sim-c', 'sim-d', 'sim-e']) await seedCustomer(db, id, T0);
+  for (const id of ['sim-a', 'sim-b', 'sim-c', 'sim-d', 'sim-e', 'sim-f']) await seedCustomer(db, id, T0);
 });
 afterAll(() => db.destroy());
 
@@ -66,10 +66,13 @@ describe('the simulator', () => {
     expect(total('completed')).toBeGreaterThan(3);
     expect(total('assetsMoved')).toBeGreaterThan(3);
     expect(total('failed')).toBe(0);
-    // Each arrival, move and completion is a visit change; a call adds a call; an asset move one more.
+    // Each arrival, move and completion is a visit change, a call one more; a badge handed out and
+    // staff found with a patient by the RTLS feed add more. A call adds a call; an asset move one more.
     const changes = (await listChangesSince(db, 'sim-a', '0', 100_000)).slice(changesBefore);
     const count = (entity: string) => changes.filter((change) => change.entity === entity).length;
-    expect(count('visit')).toBe(total('arrived') + total('moved') + total('completed') + total('called'));
+    expect(count('visit')).toBeGreaterThanOrEqual(
+      total('arrived') + total('moved') + total('completed') + total('called'),
+    );
     expect(count('call')).toBe(total('called'));
     expect(count('asset')).toBe(total('assetsMoved'));
     expect(await countAssets(db, 'sim-a')).not.toEqual(assetsBefore);
@@ -77,6 +80,43 @@ describe('the simulator', () => {
     expect(active.length).toBeGreaterThan(25);
     expect(active.length).toBeLessThanOrEqual(48);
     expect(lines.filter((line) => line.msg === 'simulator: visit moved').length).toBe(total('moved'));
+  });
+
+  it('brings patients in and out by ADT and moves badges and assets by RTLS sightings (FEED-06)', async () => {
+    const { total } = await runSteps('sim-f', 40, 3);
+    expect(total('arrived')).toBeGreaterThan(2);
+    expect(total('failed')).toBe(0);
+    const messages = await db
+      .selectFrom('feed_messages')
+      .select(['feed', 'transport', 'status', 'message_type'])
+      .where('customer_id', '=', 'sim-f')
+      .execute();
+    expect(new Set(messages.map((m) => m.transport))).toEqual(new Set(['demo']));
+    expect(messages.every((m) => m.status === 'applied')).toBe(true);
+    const types = new Set(messages.map((m) => m.message_type));
+    for (const type of ['ADT^A04', 'ADT^A03', 'sightings']) expect(types).toContain(type);
+    const actors = await db
+      .selectFrom('audit_events')
+      .select(['actor', 'entity'])
+      .distinct()
+      .where('customer_id', '=', 'sim-f')
+      .where('actor_kind', '=', 'feed')
+      .execute();
+    expect(actors).toEqual(
+      expect.arrayContaining([
+        { actor: 'feed:hl7', entity: 'visits' },
+        { actor: 'feed:rtls', entity: 'visits' },
+        { actor: 'feed:rtls', entity: 'assets' },
+      ]),
+    );
+    const admitted = await db
+      .selectFrom('visits')
+      .select('id')
+      .where('customer_id', '=', 'sim-f')
+      .where('arrived_at', '>', T0)
+      .where('external_id', 'is not', null)
+      .execute();
+    expect(admitted.length).toBe(total('arrived'));
   });
 
   it('never logs a patient name', async () => {
@@ -112,12 +152,23 @@ describe('the simulator and the tag rules', () => {
       .where('kind', '=', 'patient_badge')
       .where((eb) => eb(eb.fn('mod', ['id', eb.lit(2)]), '=', 0))
       .execute();
+    // Free badges gone silent; a worn one comes back to life when the patient's moves are seen.
     const silent = await db
       .selectFrom('badges as b')
       .innerJoin('tags as t', 't.id', 'b.tag_id')
       .select('b.id')
       .where('b.customer_id', '=', 'sim-e')
       .where('t.last_seen_at', 'is not', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('visits as v')
+              .select('v.id')
+              .whereRef('v.badge_id', '=', 'b.id')
+              .where('v.completed_at', 'is', null),
+          ),
+        ),
+      )
       .execute();
     expect(silent.length).toBeGreaterThan(10);
     // Thirty simulated minutes: three times the default window after the seed.

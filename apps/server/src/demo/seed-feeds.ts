@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../store/database.ts';
 import { CALLED_TO_BY_PHASE_KIND, PLACED_AT_BY_PHASE_KIND } from './phase-places.ts';
 import type { CareSetting } from './seed-care-setting.ts';
@@ -58,6 +59,13 @@ export async function seedFeeds(db: Db, customerId: string, setting: CareSetting
           : [];
       }),
     )
+    .execute();
+  // The visits already in progress came from the EHR too: later ADT (A03) finds them by number.
+  await db
+    .updateTable('visits')
+    .set({ external_id: sql<string>`'DEMO-SEED-' || family_code` })
+    .where('customer_id', '=', customerId)
+    .where('completed_at', 'is', null)
     .execute();
   const [first] = setting.workflows;
   if (first) {

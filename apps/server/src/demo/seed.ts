@@ -11,6 +11,7 @@ import { type Random, seededRandom } from './random.ts';
 import { seedAssets } from './seed-assets.ts';
 import { demoBoards, seedBoards } from './seed-boards.ts';
 import { seedCareSetting } from './seed-care-setting.ts';
+import { seedFeeds } from './seed-feeds.ts';
 import { seedVisits } from './seed-visits.ts';
 
 /** The demo customer; its organization id and device client follow `customer add`'s rule (BOF-26). */
@@ -101,6 +102,7 @@ export async function seedDemoData(
     const setting = await seedCareSetting(trx, customerId, now);
     const activeVisits = await seedVisits(trx, customerId, setting, random, now);
     const { locationIds } = await seedAssets(trx, customerId, setting.locations, now);
+    await seedFeeds(trx, customerId, setting);
     const fixedIds =
       options.boardIds && (await areBoardIdsFree(trx, options.boardIds)) ? options.boardIds : undefined;
     const boardIds = await seedBoards(trx, customerId, demoBoards(setting, locationIds), fixedIds, now);

@@ -22,5 +22,7 @@ export interface StepReport {
   called: number;
   completed: number;
   assetsMoved: number;
+  /** Staff badges seen with a patient. */
+  staffMoved: number;
   failed: number;
 }
