@@ -205,7 +205,8 @@ describe('sensors', () => {
     await created(admin('POST', '/sensors', { identifier: 'EQ-S2', name: 'Bed', location_id: a.id }));
     await created(admin('POST', '/sensors', { identifier: 'EQ-S3', name: 'Ceiling', location_id: b.id }));
     const inA = await page(`/sensors?location_id=${a.id}&limit=1`);
-    expect(inA.total).toBe(2);
+    // Each demo location has its own sensor too ("<location> sensor", FEED-04), named after these.
+    expect(inA.total).toBe(3);
     expect(inA.items.map((sensor) => sensor.name)).toEqual(['Bed']);
     expect((await page(`/sensors?location_id=${a.id}&limit=1&offset=1`)).items.map((s) => s.name)).toEqual([
       'Door',
@@ -215,7 +216,7 @@ describe('sensors', () => {
       status: 200,
       body: { id: one.id, location_id: b.id, name: 'Door 2', identifier: 'EQ-S1' },
     });
-    expect((await page(`/sensors?location_id=${b.id}`)).total).toBe(2);
+    expect((await page(`/sensors?location_id=${b.id}`)).total).toBe(3);
     expect((await admin('DELETE', `/sensors/${one.id}`)).status).toBe(204);
     expect((await admin('GET', `/sensors/${one.id}`)).status).toBe(404);
   });
