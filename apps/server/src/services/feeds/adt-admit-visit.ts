@@ -1,5 +1,5 @@
 import type { Db } from '../../store/database.ts';
-import type { Visit } from '../../store/repositories/visits.ts';
+import { updateVisit, type Visit } from '../../store/repositories/visits.ts';
 import { type AdmitVisitInput, admitVisit } from '../admit-visit.ts';
 import { runWrite } from '../write-transaction.ts';
 
@@ -16,12 +16,7 @@ export async function admitVisitFromEhr(
   const { external_id: externalId, ...admit } = input;
   return runWrite(db, async (trx) => {
     const visit = await admitVisit(trx, customerId, admit, now);
-    await trx
-      .updateTable('visits')
-      .set({ external_id: externalId })
-      .where('customer_id', '=', customerId)
-      .where('id', '=', visit.id)
-      .execute();
+    await updateVisit(trx, customerId, visit.id, { external_id: externalId });
     return visit;
   });
 }

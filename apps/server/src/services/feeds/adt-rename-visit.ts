@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayName } from '../../domain/display-name.ts';
 import type { Db } from '../../store/database.ts';
+import { updateVisit } from '../../store/repositories/visits.ts';
 import { lockActiveVisit, recordVisitChange } from '../active-visit.ts';
 import { parseInput } from '../parse-input.ts';
 import { idSchema, nameSchema } from '../schema-parts.ts';
@@ -30,12 +31,11 @@ export async function renameVisit(db: Db, customerId: string, input: RenameVisit
     ) {
       return false;
     }
-    await trx
-      .updateTable('visits')
-      .set({ first_name: data.first_name, last_name: data.last_name, display_name: display })
-      .where('customer_id', '=', customerId)
-      .where('id', '=', visit.id)
-      .execute();
+    await updateVisit(trx, customerId, visit.id, {
+      first_name: data.first_name,
+      last_name: data.last_name,
+      display_name: display,
+    });
     await recordVisitChange(trx, customerId, visit, 'update');
     return true;
   });

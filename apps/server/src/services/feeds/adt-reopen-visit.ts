@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
 import type { Db } from '../../store/database.ts';
-import { openPhaseStay } from '../../store/repositories/phase-history.ts';
-import { isBadgeWorn, isFamilyCodeInUse, type Visit } from '../../store/repositories/visits.ts';
+import { findLastPhaseStay, openPhaseStay, reopenPhaseStay } from '../../store/repositories/phase-history.ts';
+import {
+  isBadgeWorn,
+  isFamilyCodeInUse,
+  isTagWorn,
+  updateVisit,
+  type Visit,
+} from '../../store/repositories/visits.ts';
 import { lockVisit, recordVisitChange } from '../active-visit.ts';
 import { parseInput } from '../parse-input.ts';
 import { idSchema } from '../schema-parts.ts';
@@ -25,12 +31,7 @@ export async function reopenVisit(db: Db, customerId: string, input: ReopenVisit
     const visit = await lockVisit(trx, customerId, data.visit_id);
     if (visit.completed_at === null) return false;
     await refuseConflicts(trx, customerId, visit);
-    await trx
-      .updateTable('visits')
-      .set({ completed_at: null })
-      .where('customer_id', '=', customerId)
-      .where('id', '=', visit.id)
-      .execute();
+    await updateVisit(trx, customerId, visit.id, { completed_at: null });
     await reopenLastStay(trx, customerId, visit);
     await recordVisitChange(trx, customerId, visit, 'update');
     return true;
@@ -45,35 +46,16 @@ async function refuseConflicts(trx: Db, customerId: string, visit: Visit): Promi
   if (visit.badge_id !== null && (await isBadgeWorn(trx, customerId, visit.badge_id))) {
     throw new AppError('TAG_IS_IN_USE', { kind: 'Badge' });
   }
-  if (visit.tag_id !== null) {
-    const worn = await trx
-      .selectFrom('visits')
-      .select('id')
-      .where('customer_id', '=', customerId)
-      .where('tag_id', '=', visit.tag_id)
-      .where('completed_at', 'is', null)
-      .executeTakeFirst();
-    if (worn) throw new AppError('TAG_IS_IN_USE', { kind: 'Tag' });
+  if (visit.tag_id !== null && (await isTagWorn(trx, customerId, visit.tag_id))) {
+    throw new AppError('TAG_IS_IN_USE', { kind: 'Tag' });
   }
 }
 
 /** The stay the discharge closed is open again; with none in the visit's phase, a new one from now. */
 async function reopenLastStay(trx: Db, customerId: string, visit: Visit): Promise<void> {
-  const last = await trx
-    .selectFrom('visit_phase_history')
-    .select(['id', 'phase_id'])
-    .where('customer_id', '=', customerId)
-    .where('visit_id', '=', visit.id)
-    .orderBy('entered_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const last = await findLastPhaseStay(trx, customerId, visit.id);
   if (last && last.phase_id === visit.phase_id) {
-    await trx
-      .updateTable('visit_phase_history')
-      .set({ left_at: null })
-      .where('customer_id', '=', customerId)
-      .where('id', '=', last.id)
-      .execute();
+    await reopenPhaseStay(trx, customerId, last.id);
     return;
   }
   await openPhaseStay(trx, customerId, {

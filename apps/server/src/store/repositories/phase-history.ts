@@ -79,3 +79,29 @@ export async function listPhaseStaysEndedSince(
   }
   return query.orderBy('left_at').execute();
 }
+
+/** The visit's latest stay (open or closed), if any. */
+export async function findLastPhaseStay(
+  db: Db,
+  customerId: string,
+  visitId: number,
+): Promise<{ id: number; phase_id: number } | undefined> {
+  return db
+    .selectFrom('visit_phase_history')
+    .select(['id', 'phase_id'])
+    .where('customer_id', '=', customerId)
+    .where('visit_id', '=', visitId)
+    .orderBy('entered_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Opens a closed stay again, as if it had not ended (a cancelled discharge). */
+export async function reopenPhaseStay(db: Db, customerId: string, stayId: number): Promise<void> {
+  await db
+    .updateTable('visit_phase_history')
+    .set({ left_at: null })
+    .where('customer_id', '=', customerId)
+    .where('id', '=', stayId)
+    .execute();
+}

@@ -26,7 +26,20 @@ export interface Visit {
 export type NewVisit = Omit<Visit, 'id' | 'staff_ids' | 'completed_at'> & { completed_at?: Date | null };
 
 export type VisitPatch = Partial<
-  Pick<Visit, 'phase_id' | 'phase_entered_at' | 'location_id' | 'station_id' | 'completed_at'>
+  Pick<
+    Visit,
+    | 'phase_id'
+    | 'phase_entered_at'
+    | 'location_id'
+    | 'station_id'
+    | 'completed_at'
+    | 'first_name'
+    | 'last_name'
+    | 'display_name'
+  > & {
+    /** The EHR's visit number (issue 15). */
+    external_id: string | null;
+  }
 >;
 
 const visitColumns = [
@@ -194,6 +207,18 @@ export async function addVisitStaff(
 }
 
 /** Whether a visit in progress wears this badge. */
+/** Whether a visit in progress wears the tag itself. */
+export async function isTagWorn(db: Db, customerId: string, tagId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('visits')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('tag_id', '=', tagId)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function isBadgeWorn(db: Db, customerId: string, badgeId: number): Promise<boolean> {
   const row = await db
     .selectFrom('visits')

@@ -1,0 +1,88 @@
+import { AppError } from '../../errors/app-error.ts';
+import type { Db } from '../../store/database.ts';
+import {
+  deleteFacility,
+  deletePointOfCare,
+  type Facility,
+  insertFacility,
+  insertPointOfCare,
+  isFacilityTakenByOther,
+  type PointOfCare,
+  updatePointOfCare,
+} from '../../store/repositories/adt-settings.ts';
+import { definedOnly, found } from '../care-setting/care-setting-changes.ts';
+import { parseInput } from '../parse-input.ts';
+import { runWrite } from '../write-transaction.ts';
+import { recordFeedSettingChange } from './feed-setting-changes.ts';
+import {
+  type CreateFacilityInput,
+  type CreatePointOfCareInput,
+  createFacilityInput,
+  createPointOfCareInput,
+  facilitySchema,
+  type UpdatePointOfCareInput,
+  updatePointOfCareInput,
+} from './inputs.ts';
+
+/** A point of care → workflow (and phase) mapping; one per point of care (DUPLICATE_KEY). */
+export async function createPointOfCare(
+  db: Db,
+  customerId: string,
+  input: CreatePointOfCareInput,
+): Promise<PointOfCare> {
+  const data = parseInput(createPointOfCareInput, input);
+  return runWrite(db, async (trx) => {
+    const point = await insertPointOfCare(trx, customerId, data);
+    await recordFeedSettingChange(trx, customerId, 'adt_point_of_care', point.id, 'insert');
+    return point;
+  });
+}
+
+export async function updatePointOfCareById(
+  db: Db,
+  customerId: string,
+  id: number,
+  input: UpdatePointOfCareInput,
+): Promise<PointOfCare> {
+  const patch = definedOnly(parseInput(updatePointOfCareInput, input));
+  return runWrite(db, async (trx) => {
+    const point = found(await updatePointOfCare(trx, customerId, id, patch), 'Point of care', id);
+    await recordFeedSettingChange(trx, customerId, 'adt_point_of_care', id, 'update');
+    return point;
+  });
+}
+
+export async function deletePointOfCareById(db: Db, customerId: string, id: number): Promise<void> {
+  await runWrite(db, async (trx) => {
+    if (!(await deletePointOfCare(trx, customerId, id)))
+      throw new AppError('ENTITY_NOT_FOUND', { entity: 'Point of care', id });
+    await recordFeedSettingChange(trx, customerId, 'adt_point_of_care', id, 'delete');
+  });
+}
+
+/**
+ * Maps a receiving facility to the customer. Facilities are one namespace across customers:
+ * a name another customer has (mapped, or as its id, which MSH-6 also matches) is
+ * DUPLICATE_KEY, naming the facility and never the customer (decision FEED-62).
+ */
+export async function addFacility(db: Db, customerId: string, input: CreateFacilityInput): Promise<Facility> {
+  const { facility } = parseInput(createFacilityInput, input);
+  return runWrite(db, async (trx) => {
+    if (await isFacilityTakenByOther(trx, customerId, facility)) {
+      throw new AppError('DUPLICATE_KEY', { entity: 'Facility', field: 'facility', value: facility });
+    }
+    const added = await insertFacility(trx, customerId, facility);
+    // A facility has no integer id: the change names none (0), its kind is what the console needs.
+    await recordFeedSettingChange(trx, customerId, 'adt_facility', 0, 'insert');
+    return added;
+  });
+}
+
+export async function removeFacility(db: Db, customerId: string, name: string): Promise<void> {
+  const facility = parseInput(facilitySchema, name);
+  await runWrite(db, async (trx) => {
+    if (!(await deleteFacility(trx, customerId, facility)))
+      throw new AppError('ENTITY_NOT_FOUND', { entity: 'Facility', id: facility });
+    await recordFeedSettingChange(trx, customerId, 'adt_facility', 0, 'delete');
+  });
+}
