@@ -11,6 +11,7 @@ import { customerRoutes } from './api/customer-routes.ts';
 import { deviceRoutes } from './api/devices/device-routes.ts';
 import { displayBoardRoutes } from './api/display-board-routes.ts';
 import { equipmentRoutes } from './api/equipment/equipment-routes.ts';
+import { feedSettingsRoutes } from './api/feeds/feed-settings-routes.ts';
 import { healthRoutes } from './api/health-routes.ts';
 import { meRoutes } from './api/me-routes.ts';
 import { messageRoutes } from './api/message-routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp({
     peopleRoutes,
     patientFlowReadRoutes,
     auditRoutes,
+    feedSettingsRoutes,
   ]) {
     await app.register(routes, { prefix: API_PREFIX, db });
   }

@@ -165,6 +165,18 @@ beforeAll(async () => {
     )
   ).rows[0].id;
   bIds.customers = B;
+  // The feeds' settings (issue 15): /adt/… paths are named by their second segment.
+  bIds['feed-rules'] = await made(
+    asB('POST', '/feed-rules', { workflow_id: bIds.workflows, location_kind: 'lab', phase_id: bIds.phases }),
+    'feed rule',
+  );
+  bIds['points-of-care'] = await made(
+    asB('POST', '/adt/points-of-care', { point_of_care: `${MARK}-POC`, workflow_id: bIds.workflows }),
+    'point of care',
+  );
+  // Without the mark: a refusal names the facility the caller put in the path, its own words.
+  expect((await asB('POST', '/adt/facilities', { facility: 'B-FACILITY' })).status).toBe(201);
+  bIds.facilities = 'B-FACILITY';
   bIds['staff-types'] = 3;
 });
 afterAll(async () => {
@@ -268,7 +280,7 @@ async function operations(): Promise<Operation[]> {
 /** `/api/locations/{id}/par-levels` with B's location id in place of {id}. */
 function withIdsOfB(path: string): string | undefined {
   const segments = path.replace(/^\/api\//, '').split('/');
-  const owner = segments[0] === 'securable' || segments[0] === 'export' ? segments[1] : segments[0];
+  const owner = ['securable', 'export', 'adt'].includes(segments[0] ?? '') ? segments[1] : segments[0];
   if (!path.includes('{')) return path.replace(/^\/api/, '');
   const id = owner === undefined ? undefined : bIds[owner];
   if (id === undefined) return undefined;

@@ -312,13 +312,13 @@ describe('the endpoint tables in docs/operations.md', () => {
 });
 
 describe('decision ids', () => {
-  const ID = /\b(FND|IDN|API|LIVE|BRD|SCR|BOF|CON)-(\d{2,})\b/g;
+  const ID = /\b(FND|IDN|API|LIVE|BRD|SCR|BOF|CON|FEED)-(\d{2,})\b/g;
   const decisionFiles = () => filesUnder(DECISIONS, (f) => f.endsWith('.md') && !f.endsWith('README.md'));
 
   /** `## XXX-NN Title` headings: the decisions themselves, by file. */
   function declared(): { id: string; file: string }[] {
     return decisionFiles().flatMap((file) =>
-      [...read(file).matchAll(/^## ((?:FND|IDN|API|LIVE|BRD|SCR|BOF|CON)-\d{2,}) \S/gm)].map((match) => ({
+      [...read(file).matchAll(/^## ((?:FND|IDN|API|LIVE|BRD|SCR|BOF|CON|FEED)-\d{2,}) \S/gm)].map((match) => ({
         id: match[1] ?? '',
         file: relative(file),
       })),
@@ -381,7 +381,7 @@ describe('decision ids', () => {
     const problems: string[] = [];
     for (const file of decisionFiles()) {
       for (const match of read(file).matchAll(
-        /Superseded by \[?((?:FND|IDN|API|LIVE|BRD|SCR|BOF|CON)-\d{2,})/g,
+        /Superseded by \[?((?:FND|IDN|API|LIVE|BRD|SCR|BOF|CON|FEED)-\d{2,})/g,
       )) {
         if (!known.has(match[1] ?? '')) problems.push(`${relative(file)}: ${match[0]}`);
       }

@@ -21,6 +21,7 @@ describe('the es-US locale', () => {
       'Entorno de atención',
       'Equipos',
       'Usuarios',
+      'Integraciones',
     ]);
     expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
     expect(screen.getByText('Cliente: acme')).toBeTruthy();

@@ -17,4 +17,7 @@ export const pageComponents: Readonly<Record<ConsolePageId, LazyExoticComponent<
     import('../pages/equipment/EquipmentPage.tsx').then((m) => ({ default: m.EquipmentPage })),
   ),
   users: lazy(() => import('../pages/users/UsersPage.tsx').then((m) => ({ default: m.UsersPage }))),
+  integrations: lazy(() =>
+    import('../pages/integrations/IntegrationsPage.tsx').then((m) => ({ default: m.IntegrationsPage })),
+  ),
 };

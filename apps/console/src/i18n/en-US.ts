@@ -3,6 +3,8 @@ import { careSettingEnUS } from './en-US-pages/care-setting.ts';
 import { crudEnUS } from './en-US-pages/crud.ts';
 import { deskEnUS } from './en-US-pages/desk.ts';
 import { equipmentEnUS } from './en-US-pages/equipment.ts';
+import { feedSettingsEnUS } from './en-US-pages/feed-settings.ts';
+import { integrationsEnUS } from './en-US-pages/integrations.ts';
 import { screensEnUS } from './en-US-pages/screens.ts';
 import { setupEnUS } from './en-US-pages/setup.ts';
 import { usersEnUS } from './en-US-pages/users.ts';
@@ -41,7 +43,7 @@ export const enUS = Object.freeze({
   'page.desk.description':
     "Today's patients per workflow, live: admit with a badge, move to a phase, call to a station, complete, and send messages to boards.",
   'page.careSetting.description':
-    'Sites, departments, workflows and their phases, locations, stations, staff and tags.',
+    'Sites, departments, workflows and their phases, locations, stations, staff and tags; the feed rules and the ADT mapping.',
   'page.equipment.description': 'Asset types, assets and their sensors, and PAR levels per location.',
   'page.users.description': 'People who sign in: invite or add with a role, change a role, disable.',
   'action.pending': '{action}: sending…',
@@ -54,6 +56,8 @@ export const enUS = Object.freeze({
   ...careSettingEnUS,
   ...equipmentEnUS,
   ...usersEnUS,
+  ...feedSettingsEnUS,
+  ...integrationsEnUS,
 });
 
 export type MessageId = keyof typeof enUS;

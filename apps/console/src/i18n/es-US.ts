@@ -4,6 +4,8 @@ import { careSettingEsUS } from './es-US-pages/care-setting.ts';
 import { crudEsUS } from './es-US-pages/crud.ts';
 import { deskEsUS } from './es-US-pages/desk.ts';
 import { equipmentEsUS } from './es-US-pages/equipment.ts';
+import { feedSettingsEsUS } from './es-US-pages/feed-settings.ts';
+import { integrationsEsUS } from './es-US-pages/integrations.ts';
 import { screensEsUS } from './es-US-pages/screens.ts';
 import { setupEsUS } from './es-US-pages/setup.ts';
 import { usersEsUS } from './es-US-pages/users.ts';
@@ -38,7 +40,7 @@ export const esUS: Messages = Object.freeze({
   'page.desk.description':
     'Los pacientes de hoy por flujo de trabajo, en vivo: admitir con una credencial, pasar a una fase, llamar a una estación, completar y enviar mensajes a los tableros.',
   'page.careSetting.description':
-    'Sedes, departamentos, flujos de trabajo y sus fases, ubicaciones, estaciones, personal y etiquetas.',
+    'Sedes, departamentos, flujos de trabajo y sus fases, ubicaciones, estaciones, personal y etiquetas; las reglas de los flujos de datos y la correspondencia ADT.',
   'page.equipment.description': 'Tipos de equipo, equipos y sus sensores, y niveles PAR por ubicación.',
   'page.users.description':
     'Las personas que inician sesión: invitar o agregar con un rol, cambiar un rol, desactivar.',
@@ -52,4 +54,6 @@ export const esUS: Messages = Object.freeze({
   ...careSettingEsUS,
   ...equipmentEsUS,
   ...usersEsUS,
+  ...feedSettingsEsUS,
+  ...integrationsEsUS,
 });

@@ -1,7 +1,15 @@
 import type { ScopedAction } from '@careboard/contracts';
 import type { MessageId } from '../i18n/en-US.ts';
 
-export type ConsolePageId = 'setup' | 'boards' | 'screens' | 'desk' | 'care-setting' | 'equipment' | 'users';
+export type ConsolePageId =
+  | 'setup'
+  | 'boards'
+  | 'screens'
+  | 'desk'
+  | 'care-setting'
+  | 'equipment'
+  | 'users'
+  | 'integrations';
 
 export interface ConsolePage {
   readonly id: ConsolePageId;
@@ -68,5 +76,14 @@ export const consolePages: readonly ConsolePage[] = Object.freeze([
     label: 'nav.users',
     description: 'page.users.description',
     requires: ['user.read'],
+  },
+  {
+    // The feeds' health is the customer's admins' (as the audit log), and rotating the webhook
+    // secret a configuration write (decision FEED-40).
+    id: 'integrations',
+    path: 'integrations',
+    label: 'nav.integrations',
+    description: 'page.integrations.description',
+    requires: ['customer.update', 'setting.write'],
   },
 ] satisfies ConsolePage[]);

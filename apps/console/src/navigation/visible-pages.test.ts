@@ -15,10 +15,19 @@ const ids = (scopes: ReadonlySet<string>) => visiblePages(scopes).map((page) => 
 
 describe('visiblePages', () => {
   it('shows an admin every page, in navigation order', () => {
-    expect(ids(admin)).toEqual(['setup', 'boards', 'screens', 'desk', 'care-setting', 'equipment', 'users']);
+    expect(ids(admin)).toEqual([
+      'setup',
+      'boards',
+      'screens',
+      'desk',
+      'care-setting',
+      'equipment',
+      'users',
+      'integrations',
+    ]);
   });
 
-  it('shows staff every page too: they write patient flow and configuration', () => {
+  it('shows staff every page but Integrations: the feeds are the admins’ (FEED-40)', () => {
     expect(ids(staff)).toEqual(['setup', 'boards', 'screens', 'desk', 'care-setting', 'equipment', 'users']);
   });
 

@@ -1,5 +1,6 @@
 import BadgeIcon from '@mui/icons-material/Badge';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import HubIcon from '@mui/icons-material/Hub';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
 import PeopleIcon from '@mui/icons-material/People';
@@ -17,4 +18,5 @@ export const pageIcons: Readonly<Record<ConsolePageId, ReactElement>> = {
   'care-setting': <LocalHospitalIcon aria-hidden />,
   equipment: <Inventory2Icon aria-hidden />,
   users: <PeopleIcon aria-hidden />,
+  integrations: <HubIcon aria-hidden />,
 };

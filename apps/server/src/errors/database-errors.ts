@@ -33,6 +33,9 @@ const ENTITY_BY_TABLE: Readonly<Record<string, string>> = Object.freeze({
   display_boards: 'Display board',
   devices: 'Device',
   messages: 'Message',
+  feed_rules: 'Feed rule',
+  adt_points_of_care: 'Point of care',
+  adt_facilities: 'Facility',
 });
 
 /** Unique constraints whose violation has its own catalogue code. */

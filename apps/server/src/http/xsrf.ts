@@ -8,7 +8,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * API paths whose writes carry their own proof and come from no browser: the RTLS webhook is
  * sent by a vendor's server and signed per customer with an HMAC over its body (decision
- * FEED-41), which a forged cross-site request cannot have. Keep this list short.
+ * FEED-23), which a forged cross-site request cannot have. Keep this list short.
  */
 const UNGUARDED_PATHS = new Set(['/api/feeds/rtls/sightings']);
 

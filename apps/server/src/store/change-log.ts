@@ -29,7 +29,11 @@ export type ChangeEntity =
   | 'tag'
   | 'sensor'
   | 'asset_type'
-  | 'customer';
+  | 'customer'
+  // The feeds' settings (issue 15): no board shows them; the console re-reads its pages.
+  | 'feed_rule'
+  | 'adt_point_of_care'
+  | 'adt_facility';
 
 export interface Change {
   readonly entity: ChangeEntity;

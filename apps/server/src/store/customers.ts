@@ -59,6 +59,8 @@ export interface CustomerSettings {
   readonly auth_org_id: string | null;
   readonly auth_device_client_id: string | null;
   readonly tag_non_reporting_sec: number;
+  /** The workflow an ADT admit joins when its point of care maps to none (issue 15). */
+  readonly adt_workflow_id: number | null;
   readonly created_at: Date;
 }
 
@@ -69,6 +71,7 @@ const settingsColumns = [
   'auth_org_id',
   'auth_device_client_id',
   'tag_non_reporting_sec',
+  'adt_workflow_id',
   'created_at',
 ] as const;
 
@@ -105,6 +108,7 @@ export interface CustomerSettingsChange {
   readonly name?: string;
   readonly locale?: string;
   readonly tag_non_reporting_sec?: number;
+  readonly adt_workflow_id?: number | null;
 }
 
 /** Changes the customer's settings; undefined when there is no such customer. */

@@ -2,16 +2,21 @@ import type { ApiBases } from './api-bases.ts';
 
 /**
  * Paths under an API base that never carry the bearer token (specification
- * section 7): config, version, the customer lookup (an app needs it before
- * sign-in), the device code and token endpoints.
+ * section 7): config, version, the device code and token endpoints.
  */
 const PUBLIC_PATHS = [
   /^config\.json(?=[?#]|$)/,
   /^version(\.json)?(?=[?#]|$)/,
-  /^customers(?=[/?#]|$)/,
   /^oauth\/device\/code(?=[?#]|$)/,
   /^oauth\/token(?=[?#]|$)/,
 ];
+
+/**
+ * The customer lookup (GET customers/:id, which an app needs before sign-in) is anonymous; the
+ * customer's settings (GET customers/:id/settings, PATCH customers/:id) are an admin's and carry
+ * the token (decision FEED-49).
+ */
+const CUSTOMER_LOOKUP = /^customers\/[^/?#]+(?=[?#]|$)/;
 
 /** Reads of the app's static files (`assets/…`) are anonymous too. */
 const ASSET_PATH = /^assets\//;
@@ -30,7 +35,7 @@ export function needsBearer(url: string, method: string, bases: ApiBases): boole
   if (path === null) return false;
   if (PUBLIC_PATHS.some((pattern) => pattern.test(path))) return false;
   const isRead = method === 'GET' || method === 'HEAD';
-  return !(isRead && ASSET_PATH.test(path));
+  return !(isRead && (ASSET_PATH.test(path) || CUSTOMER_LOOKUP.test(path)));
 }
 
 /** The path after the API base the URL starts with, or null when it is under none. */

@@ -91,6 +91,12 @@ describe('HTTP client: bearer token', () => {
     expect((await sendOne(path)).headers.has('Authorization')).toBe(false);
   });
 
+  it('adds it to the customer’s settings, read or changed: only the lookup is public', async () => {
+    expect((await sendOne('customers/demo/settings')).headers.get('Authorization')).toBe('Bearer access-1');
+    const patch = await sendOne('customers/demo', { method: 'PATCH', body: '{}' });
+    expect(patch.headers.get('Authorization')).toBe('Bearer access-1');
+  });
+
   it('leaves it off the identity provider’s device code and token endpoints', async () => {
     const token = await sendOne('https://auth.example/oauth/token', { method: 'POST' });
     const code = await sendOne('https://auth.example/oauth/device/code', { method: 'POST' });

@@ -2,7 +2,9 @@ import Typography from '@mui/material/Typography';
 import { useIntl } from 'react-intl';
 import { EditorTabs } from '../../ui/crud/EditorTabs.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { AdtMappingEditor } from './AdtMappingEditor.tsx';
 import { DepartmentsEditor } from './DepartmentsEditor.tsx';
+import { FeedRulesEditor } from './FeedRulesEditor.tsx';
 import { LocationsEditor } from './LocationsEditor.tsx';
 import { SitesEditor } from './SitesEditor.tsx';
 import { StaffEditor } from './StaffEditor.tsx';
@@ -21,6 +23,9 @@ const tabs = [
   { id: 'staff', label: 'careSetting.tab.staff', render: () => <StaffEditor /> },
   { id: 'staff-types', label: 'careSetting.tab.staffTypes', render: () => <StaffTypesEditor /> },
   { id: 'tags', label: 'careSetting.tab.tags', render: () => <TagsEditor /> },
+  // Where the feeds put what they bring (issue 15).
+  { id: 'feed-rules', label: 'careSetting.tab.feedRules', render: () => <FeedRulesEditor /> },
+  { id: 'adt-mapping', label: 'careSetting.tab.adtMapping', render: () => <AdtMappingEditor /> },
 ] as const;
 
 /** The care setting's editors, one tab per kind of record (product.md §8–§9, decision CON-61). */

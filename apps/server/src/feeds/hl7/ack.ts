@@ -41,7 +41,7 @@ function isUsable(context: Hl7Context): boolean {
  * (ERR-3 code, ERR-4 severity E, ERR-8 the reason) for AE and AR, and an MSH-10 of its own
  * (buildAck uses the clock's milliseconds, which two answers in one millisecond would share).
  * A message that is not HL7 at all (no MSH, odd separators) is answered in the default encoding
- * (decision FEED-26).
+ * (decision FEED-14).
  */
 export function buildAdtAck(message: Hl7Message | undefined, answer: AdtAnswer): Hl7Message {
   const source =

@@ -39,7 +39,7 @@ export interface TransferTarget {
 }
 
 /**
- * A02 (decision FEED-28): the point of care's phase, when its mapping has one and is of the
+ * A02 (decision FEED-16): the point of care's phase, when its mapping has one and is of the
  * visit's workflow (a transfer never moves a visit to another workflow); the room's location;
  * with no phase from the point of care, the phase the feed rules give that location. Neither
  * a phase nor a location: refused (AR).

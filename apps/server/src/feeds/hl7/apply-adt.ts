@@ -48,7 +48,7 @@ export async function applyAdt(trx: Db, adt: AdtFields, context: AdtContext): Pr
       return transfer(trx, adt, context);
     case 'A03':
     case 'A11': {
-      // A11 (cancel admit): the visit leaves the boards as a discharge would (decision FEED-29).
+      // A11 (cancel admit): the visit leaves the boards as a discharge would (decision FEED-17).
       const visitId = await activeVisitId(trx, adt, context);
       await completeVisit(trx, context.customerId, { visit_id: visitId }, context.now);
       return audited(trx, context, 'update', visitId);
@@ -58,7 +58,7 @@ export async function applyAdt(trx: Db, adt: AdtFields, context: AdtContext): Pr
   }
 }
 
-/** A01/A04: a new visit; one the EHR already has in progress is updated instead (decision FEED-32). */
+/** A01/A04: a new visit; one the EHR already has in progress is updated instead (decision FEED-20). */
 async function admit(trx: Db, adt: AdtFields, context: AdtContext): Promise<AdtEffect> {
   const existing = await findActiveVisitIdByExternalId(trx, context.customerId, adt.externalId);
   if (existing !== undefined) return rename(trx, existing, adt, context);

@@ -69,7 +69,7 @@ describe('the MLLP listener', () => {
 
   it('skips bytes outside frames, answers a frame that is not HL7, and goes on', async () => {
     const port = await listen({});
-    // @medplum/hl7 drops the rest of a read after a frame it cannot parse (decision FEED-21):
+    // @medplum/hl7 drops the rest of a read after a frame it cannot parse (decision FEED-09):
     // the next message comes in its own read, as a sender waiting for each ACK sends it.
     const { text } = await exchange(port, [
       Buffer.concat([Buffer.from('\u0000garbage'), frame('NOT HL7'), Buffer.from('more garbage')]),

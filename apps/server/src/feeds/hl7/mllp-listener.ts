@@ -30,7 +30,7 @@ export interface MllpListener {
 
 /**
  * MLLP (0x0B … 0x1C 0x0D) over TCP, with @medplum/hl7's Hl7Connection doing the framing and
- * parsing on a server of our own (decision FEED-21: Hl7Server listens on every interface and
+ * parsing on a server of our own (decision FEED-09: Hl7Server listens on every interface and
  * retries a busy port forever). Messages of one connection are handled one after another, so
  * answers go out in order; each answer is sent only when the handler returns (after its commit).
  * Bytes outside frames are skipped by the framing; a frame that never ends is cut off.
@@ -57,7 +57,7 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
         });
         if (socket.destroyed) return;
         if (answer) connection.send(answer);
-        // No answer: the sender's timeout and resend are the retry (decision FEED-25).
+        // No answer: the sender's timeout and resend are the retry (decision FEED-13).
         else socket.destroy();
       });
       queue = step;

@@ -28,7 +28,7 @@ export interface ReceiveOptions {
 
 /**
  * Thrown when the message could not be stored or applied because the database is unreachable:
- * the transport then answers nothing, so the sender resends (decision FEED-25).
+ * the transport then answers nothing, so the sender resends (decision FEED-13).
  */
 export class AdtNotStored extends Error {
   constructor(cause: unknown) {
@@ -38,7 +38,7 @@ export class AdtNotStored extends Error {
 }
 
 /**
- * The one way ADT comes in, whatever carried it (decision FEED-23). The message is stored
+ * The one way ADT comes in, whatever carried it (decision FEED-11). The message is stored
  * (committed) before anything else; then one transaction locks the stored row and, only if it
  * is still 'received', applies it and settles it 'applied'. A repeated MSH-10 finds its stored
  * row: settled, it changes nothing and is answered with the stored code; still 'received' (the
@@ -60,7 +60,7 @@ export async function receiveAdt(db: Db, message: Hl7Message, options: ReceiveOp
 }
 
 async function receive(db: Db, message: Hl7Message, options: ReceiveOptions, now: Date): Promise<AdtAnswer> {
-  // The text as parsed, segments joined by CR: the transport hands over no raw bytes (decision FEED-31).
+  // The text as parsed, segments joined by CR: the transport hands over no raw bytes (decision FEED-19).
   const body = withoutNul(message.toString());
   const envelope = readEnvelope(message);
   if (!envelope) return storeRefused(db, { body, reason: 'no MSH segment', errorCode: '101' }, options);
@@ -77,7 +77,7 @@ async function receive(db: Db, message: Hl7Message, options: ReceiveOptions, now
     body,
   });
   const log = { message: stored.id, control: envelope.controlId, type: envelope.messageType };
-  // The control id is the message's identity: a repeat is answered as stored, whatever it holds (FEED-24).
+  // The control id is the message's identity: a repeat is answered as stored, whatever it holds (FEED-12).
   if (repeated && stored.status !== 'received') {
     options.log.info({ ...log, customer: customerId, status: stored.status }, 'HL7: repeated control id');
     return storedAnswer(stored, true);
@@ -102,7 +102,7 @@ async function receive(db: Db, message: Hl7Message, options: ReceiveOptions, now
   const route = `${options.routePrefix} ADT^${read.adt.event}`;
   try {
     const answer = await db.transaction().execute(async (trx) => {
-      // One ADT message of a customer at a time: two admits of one visit number make one visit (FEED-34).
+      // One ADT message of a customer at a time: two admits of one visit number make one visit (FEED-21).
       await lockUntilTransactionEnds(trx, 'careboard.hl7-adt', customerId);
       const locked = await lockFeedMessage(trx, stored.id);
       if (!locked) return undefined;

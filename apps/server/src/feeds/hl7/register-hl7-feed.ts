@@ -6,7 +6,7 @@ import { AdtNotStored, type ReceiveOptions, receiveAdt, receiveNotHl7 } from './
 
 /**
  * HL7 v2 ADT over MLLP on HL7_MLLP_PORT (off when unset), bound to HOST like the HTTP server,
- * parsed and framed by Medplum's @medplum/core and @medplum/hl7 (decision FEED-20).
+ * parsed and framed by Medplum's @medplum/core and @medplum/hl7 (decision FEED-08).
  * The listener is a thin transport over receiveAdt (store, apply, settle), which answers the
  * ACK only after its commit. Closed before the database pool (preClose), so a message in hand
  * is answered first.

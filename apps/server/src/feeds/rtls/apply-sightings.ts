@@ -8,7 +8,7 @@ import {
 import { newestPerTag, type ResolvedSighting } from './newest-sightings.ts';
 import { batteryLowOf, type SightingBatch } from './sighting-batch.ts';
 
-/** A sighting further ahead of our clock than this is ignored (decision FEED-47). */
+/** A sighting further ahead of our clock than this is ignored (decision FEED-29). */
 export const FUTURE_TOLERANCE_MS = 300_000;
 
 export interface AppliedSightings {
@@ -30,7 +30,7 @@ export interface AppliedSightings {
 /**
  * Stores a batch's sightings, set-based: the labels and identifiers resolved in one query each,
  * sightings of an unknown tag or sensor counted and set aside, the newest of the rest kept per
- * tag (decision FEED-53), and one UPDATE for all tags, which changes only
+ * tag (decision FEED-35), and one UPDATE for all tags, which changes only
  * tags the sighting is newer for. Inside the caller's transaction.
  */
 export async function applySightings(

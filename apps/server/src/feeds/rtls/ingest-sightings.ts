@@ -13,7 +13,7 @@ import { applySightings } from './apply-sightings.ts';
 import { applyRules, type RuleOutcome } from './rules.ts';
 import { parseSightingBatch } from './sighting-batch.ts';
 
-/** What a batch did: `received = applied + unknown + stale` (decision FEED-54). */
+/** What a batch did: `received = applied + unknown + stale` (decision FEED-36). */
 export interface SightingCounts {
   readonly received: number;
   readonly applied: number;
@@ -47,10 +47,10 @@ const NO_RULES: RuleOutcome = Object.freeze({
 
 /**
  * The one way sightings come in, whatever brought them (webhook, MQTT, the demo, a benchmark;
- * decision FEED-40): the batch
+ * decision FEED-22): the batch
  * is stored first, then applied in one transaction (tags, then the rules through the
  * services) and settled in it as 'applied'; a batch that is not valid is settled as 'error'
- * with the reason. Batches of one customer are applied one at a time (decision FEED-50).
+ * with the reason. Batches of one customer are applied one at a time (decision FEED-32).
  * A database failure is thrown (as a catalogue error) after the message is marked 'error'.
  */
 export async function ingestSightings(db: Db, options: IngestOptions): Promise<IngestOutcome> {
@@ -79,7 +79,7 @@ export async function ingestSightings(db: Db, options: IngestOptions): Promise<I
       await lockUntilTransactionEnds(trx, 'careboard.rtls-sightings', customerId);
       const stored = await lockFeedMessage(trx, message.id);
       if (repeated && stored?.status === 'applied') {
-        // The same batch id again: applied already; nothing changes (decision FEED-51).
+        // The same batch id again: applied already; nothing changes (decision FEED-33).
         const unknown = stored.unknown_count;
         const counts = {
           received: batch.sightings.length,

@@ -25,7 +25,7 @@ export interface MqttSubscriber {
 
 /**
  * Subscribes to the RTLS topic with QoS 1. The broker's own authentication (user, password,
- * TLS, ACLs on the customer's topic) is the proof a batch is the vendor's (decision FEED-52).
+ * TLS, ACLs on the customer's topic) is the proof a batch is the vendor's (decision FEED-34).
  * Messages are handled one at a time, and acknowledged only once stored and applied (or stored
  * as an error): MQTT.js sends the PUBACK when handleMessage calls back without an error. A
  * message that could not be stored or applied (the database is down) is not acknowledged.

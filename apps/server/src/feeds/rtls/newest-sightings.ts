@@ -13,7 +13,7 @@ export interface ResolvedSighting {
 /**
  * Event ids in order: a shorter id first, then by code units, so numeric ids ("9" < "10") and
  * counters with a prefix ("bench-9" < "bench-10") compare as numbers do, and ids of one length
- * (UUIDs, hex) as text (decision FEED-43).
+ * (UUIDs, hex) as text (decision FEED-25).
  */
 export function compareEventIds(a: string, b: string): number {
   if (a.length !== b.length) return a.length - b.length;

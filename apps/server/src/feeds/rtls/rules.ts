@@ -42,8 +42,8 @@ interface RuleContext {
  * moves its visit there, and to a phase where the workflow has a rule for the location (or its
  * kind); staff badges in a visit's location are the staff with the patient; an asset tag's
  * location is the asset's. A tag's role is what wears it (a visit, a staff member's badge, an
- * asset), not its kind (decision FEED-55). Only tags whose location changed drive the rules; a
- * battery flag that changed is a 'tag' change (last_seen_at alone is not: decision FEED-48).
+ * asset), not its kind (decision FEED-37). Only tags whose location changed drive the rules; a
+ * battery flag that changed is a 'tag' change (last_seen_at alone is not: decision FEED-30).
  */
 export async function applyRules(
   trx: Db,
@@ -136,7 +136,7 @@ async function movePatients(
 
 /**
  * The staff with each locked visit become the staff whose badges are in the visit's location
- * (decision FEED-49); a visit whose set is unchanged is left alone.
+ * (decision FEED-31); a visit whose set is unchanged is left alone.
  */
 async function restaff(
   trx: Db,

@@ -21,7 +21,7 @@ const secretStatusSchema = z.object({
 });
 
 /**
- * The RTLS webhook's secret (admins: write:*, decision FEED-56). POST makes or rotates it and shows it once; the
+ * The RTLS webhook's secret (admins: write:*, decision FEED-38). POST makes or rotates it and shows it once; the
  * old one stops working at once. GET says only whether there is one and when it was made. The
  * REST audit hook records the POST (route and customer, never the body or the answer).
  */

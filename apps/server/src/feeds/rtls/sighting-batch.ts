@@ -8,17 +8,17 @@ export const MAX_SIGHTINGS = 5_000;
 
 /**
  * The largest batch a webhook or MQTT message may be: 5,000 sightings of about 200 bytes each,
- * with room to spare (decision FEED-46). Above the API's 64 KiB, for the webhook route only.
+ * with room to spare (decision FEED-28). Above the API's 64 KiB, for the webhook route only.
  */
 export const MAX_BATCH_BYTES = 2 * 1024 * 1024;
 
-/** Below this battery percentage a tag's battery is low (decision FEED-44). */
+/** Below this battery percentage a tag's battery is low (decision FEED-26). */
 export const LOW_BATTERY_PERCENT = 20;
 
 /**
  * One sighting as a vendor sends it. Fields we do not know (signal strength, a vendor's own
  * ids) are ignored rather than refused, so a vendor adding one does not stop the feed
- * (decision FEED-45).
+ * (decision FEED-27).
  */
 export const sightingSchema = z.object({
   /** The vendor's id of this event; breaks a tie between sightings of a tag at the same time. */

@@ -38,7 +38,7 @@ export function parseSignatureHeader(header: string): ParsedSignature | undefine
 
 /**
  * HMAC-SHA256 of `<t>.<body>` keyed with the secret as it was shown (its hex text, UTF-8),
- * over the body's raw bytes (decision FEED-42).
+ * over the body's raw bytes (decision FEED-24).
  */
 export function signatureOf(secret: string, t: number, body: Buffer | string): Buffer {
   return createHmac('sha256', secret).update(`${t}.`).update(body).digest();

@@ -11,7 +11,7 @@ import { checkSignature, SIGNATURE_HEADER } from './signature.ts';
 
 export const WEBHOOK_PATH = '/feeds/rtls/sightings';
 
-/** The customer is named in the query, so a vendor's URL says whose feed it is (decision FEED-41). */
+/** The customer is named in the query, so a vendor's URL says whose feed it is (decision FEED-23). */
 const webhookQuery = z.object({ customer: textSchema().min(1).max(100) });
 
 const countsSchema = z.object({
@@ -29,7 +29,7 @@ const rawBodies = new WeakMap<FastifyRequest, Buffer>();
  * bearer token and no XSRF header: the HMAC signature over the raw body is the proof, checked
  * before anything else is read. A missing, wrong or expired signature, an unknown customer, or
  * one with no secret yet are all 401 alike, and nothing is stored; a signed body that is not a
- * batch is stored as 'error' and answered 400 naming its field (decision FEED-57). Answers once
+ * batch is stored as 'error' and answered 400 naming its field (decision FEED-39). Answers once
  * the batch is stored and applied.
  * Registered in a plugin of its own: its JSON parser keeps the raw bytes and its body may be
  * larger than the API's.

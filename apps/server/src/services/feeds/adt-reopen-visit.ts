@@ -20,7 +20,7 @@ export type ReopenVisitInput = z.input<typeof reopenVisitInput>;
 
 /**
  * The EHR cancels a discharge (ADT A13): the completed visit is in progress again, in the
- * phase it left, its last stay open again as if it had not ended (decision FEED-30). A visit
+ * phase it left, its last stay open again as if it had not ended (decision FEED-18). A visit
  * in progress changes nothing (returns false). What only one visit in progress may hold (its
  * family code, tag, badge) and another now holds refuses the reopening with the catalogue's
  * error, before anything is written.

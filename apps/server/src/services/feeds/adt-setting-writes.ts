@@ -22,7 +22,7 @@ import {
   facilitySchema,
   type UpdatePointOfCareInput,
   updatePointOfCareInput,
-} from './inputs.ts';
+} from './feed-setting-inputs.ts';
 
 /** A point of care → workflow (and phase) mapping; one per point of care (DUPLICATE_KEY). */
 export async function createPointOfCare(
@@ -63,7 +63,7 @@ export async function deletePointOfCareById(db: Db, customerId: string, id: numb
 /**
  * Maps a receiving facility to the customer. Facilities are one namespace across customers:
  * a name another customer has (mapped, or as its id, which MSH-6 also matches) is
- * DUPLICATE_KEY, naming the facility and never the customer (decision FEED-62).
+ * DUPLICATE_KEY, naming the facility and never the customer (decision FEED-42).
  */
 export async function addFacility(db: Db, customerId: string, input: CreateFacilityInput): Promise<Facility> {
   const { facility } = parseInput(createFacilityInput, input);

@@ -1,6 +1,6 @@
 import { customerIdSchema } from '@careboard/contracts';
 import { z } from 'zod';
-import { nameSchema } from '../schema-parts.ts';
+import { idSchema, nameSchema } from '../schema-parts.ts';
 import { emailSchema, passwordSchema } from '../users/user-input.ts';
 
 /** The locales the board has texts for (apps/board/src/i18n); a customer picks one (BOF-29). */
@@ -27,6 +27,8 @@ export const updateCustomerSettingsInput = z.strictObject({
   name: nameSchema().optional(),
   locale: localeSchema.optional(),
   tag_non_reporting_sec: tagNonReportingSecSchema.optional(),
+  /** The workflow an ADT admit joins when its point of care maps to none; null: none (issue 15). */
+  adt_workflow_id: idSchema.nullable().optional(),
 });
 
 export type UpdateCustomerSettingsInput = z.input<typeof updateCustomerSettingsInput>;

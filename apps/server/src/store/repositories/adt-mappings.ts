@@ -10,7 +10,7 @@ import type { Db } from '../database.ts';
 /**
  * The customer MSH-6 names: a facility mapping (compared exactly as the EHR sends it) wins;
  * otherwise the customer whose id is the value lower-cased (ids are lower-case slugs).
- * Undefined: no customer we have (decision FEED-22).
+ * Undefined: no customer we have (decision FEED-10).
  */
 export async function findCustomerOfFacility(db: Db, facility: string): Promise<string | undefined> {
   const name = facility.trim();
@@ -99,7 +99,7 @@ export async function findCompletedVisitIdByExternalId(
 
 /**
  * The customer's location named like the room (PV1-3.2): trimmed and without regard to case,
- * the oldest should two share a name (decision FEED-27).
+ * the oldest should two share a name (decision FEED-15).
  */
 export async function findLocationIdByName(
   db: Db,

@@ -1,0 +1,52 @@
+import type { integrationsEnUS } from '../en-US-pages/integrations.ts';
+
+/** The Integrations page's es-US texts: the same keys as en-US. */
+export const integrationsEsUS: Readonly<Record<keyof typeof integrationsEnUS, string>> = {
+  'nav.integrations': 'Integraciones',
+  'page.integrations.description':
+    'Cómo funcionan las fuentes de datos: por fuente el último mensaje, las últimas 24 horas por hora y los errores más recientes con su motivo; y el secreto del webhook de RTLS.',
+  'integrations.feeds': 'Fuentes de datos',
+  'integrations.feed.webhook': 'Webhook de RTLS',
+  'integrations.feed.mqtt': 'RTLS por MQTT',
+  'integrations.feed.mllp': 'ADT de HL7 por MLLP',
+  'integrations.feed.demo': 'Simulador de demostración',
+  'integrations.lastMessage': 'Último mensaje',
+  'integrations.lastError': 'Último error',
+  'integrations.never': 'Nunca',
+  'integrations.totals':
+    'Últimas 24 horas: {received, plural, one {# mensaje} other {# mensajes}}, {applied} aplicados, {errors, plural, one {# error} other {# errores}}, {sightings, plural, one {# detección} other {# detecciones}}.',
+  'integrations.chart': 'Mensajes por hora en las últimas 24 horas, {feed}',
+  'integrations.chartHour': '{hour}: {received} recibidos, {errors} errores',
+  'integrations.legendApplied': 'Aplicados u otros',
+  'integrations.legendErrors': 'Errores',
+  'integrations.errors.title': 'Errores más recientes',
+  'integrations.errors.empty': 'Sin errores: se aplicaron todos los mensajes.',
+  'integrations.errors.receivedAt': 'Recibido',
+  'integrations.errors.feed': 'Fuente',
+  'integrations.errors.type': 'Tipo de mensaje',
+  'integrations.errors.controlId': 'Id. de control',
+  'integrations.errors.outcome': 'Resultado',
+  'integrations.errors.reason': 'Motivo',
+  'integrations.outcome.error': 'Falló',
+  'integrations.outcome.rejected': 'Rechazado',
+  'integrations.secret.title': 'Secreto del webhook de RTLS',
+  'integrations.secret.made': 'El secreto actual se creó {when}.',
+  'integrations.secret.none': 'Aún no hay secreto: el webhook rechaza todos los lotes.',
+  'integrations.secret.rotate': 'Crear un nuevo secreto del webhook',
+  'integrations.secret.confirmTitle': '¿Crear un nuevo secreto del webhook?',
+  'integrations.secret.confirmBody':
+    'El secreto actual deja de funcionar de inmediato: entregue el nuevo al sistema RTLS enseguida.',
+  'integrations.secret.confirm': 'Crear el nuevo secreto',
+  'integrations.secret.cancel': 'Cancelar',
+  'integrations.secret.shownTitle': 'El nuevo secreto del webhook',
+  'integrations.secret.shownOnce': 'Cópielo ahora: se muestra esta única vez y no se puede volver a leer.',
+  'integrations.secret.secret': 'Secreto',
+  'integrations.secret.copy': 'Copiar el secreto',
+  'integrations.secret.copied': 'El secreto está copiado.',
+  'integrations.secret.copyFailed': 'No se pudo copiar: seleccione el secreto y cópielo a mano.',
+  'integrations.secret.url': 'URL del webhook',
+  'integrations.secret.header': 'Encabezado de firma',
+  'integrations.secret.headerHelp':
+    'v1 es el HMAC-SHA256 en hexadecimal, con el secreto, de {signed}; t a menos de 5 minutos de ahora.',
+  'integrations.secret.done': 'Listo',
+} as const;

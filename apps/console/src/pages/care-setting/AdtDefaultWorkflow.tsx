@@ -1,0 +1,97 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useConsoleIdentity } from '../../auth/console-identity.ts';
+import { useLiveQuery } from '../../data/use-live-query.ts';
+import type { Rest } from '../../ui/crud/rest.ts';
+import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import type { Workflow } from './care-setting-records.ts';
+import type { CustomerAdtSetting } from './feed-records.ts';
+
+/**
+ * The customer's default ADT workflow (a customer setting, saved with PATCH /customers/:id):
+ * where an admit whose point of care maps to none goes. Shown to those who may change the
+ * customer's settings only.
+ */
+export function AdtDefaultWorkflow({
+  workflows,
+  rest,
+}: {
+  readonly workflows: readonly Workflow[] | undefined;
+  readonly rest: Rest;
+}) {
+  const intl = useIntl();
+  const { customerId } = useConsoleIdentity();
+  const settings = useLiveQuery<CustomerAdtSetting>(`customers/${encodeURIComponent(customerId)}/settings`, [
+    'customer',
+    'workflow',
+  ]);
+  const stored = settings.data?.adt_workflow_id;
+  const [value, setValue] = useState('');
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<unknown>(undefined);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (stored !== undefined) setValue(stored === null ? '' : String(stored));
+  }, [stored]);
+
+  const save = async () => {
+    setBusy(true);
+    setSaved(false);
+    setError(undefined);
+    try {
+      await rest.patch(`customers/${encodeURIComponent(customerId)}`, {
+        adt_workflow_id: value === '' ? null : Number(value),
+      });
+      setSaved(true);
+      settings.reload();
+    } catch (refusal) {
+      setError(refusal);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby="adt-default-heading" sx={{ mb: 3 }}>
+      <Typography component="h2" variant="h5" id="adt-default-heading" sx={{ mb: 1 }}>
+        {intl.formatMessage({ id: 'adt.default.title' })}
+      </Typography>
+      <Typography sx={{ maxWidth: '70ch', mb: 2 }}>
+        {intl.formatMessage({ id: 'adt.default.help' })}
+      </Typography>
+      <ErrorAlert error={settings.error ?? error} />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <TextField
+          select
+          label={intl.formatMessage({ id: 'adt.default.field' })}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setSaved(false);
+          }}
+          sx={{ minWidth: 300 }}
+          size="small"
+          disabled={settings.data === undefined}
+        >
+          <MenuItem value="">{intl.formatMessage({ id: 'adt.default.none' })}</MenuItem>
+          {(workflows ?? []).map((workflow) => (
+            <MenuItem key={workflow.id} value={String(workflow.id)}>
+              {workflow.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="contained" onClick={save} disabled={busy || settings.data === undefined}>
+          {intl.formatMessage({ id: 'adt.default.save' })}
+        </Button>
+      </Box>
+      <Typography role="status" sx={{ mt: 1, minHeight: '1.5em' }}>
+        {saved ? intl.formatMessage({ id: 'adt.default.saved' }) : ''}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+const id = z.number().int();
+const feedName = z.enum(['rtls', 'hl7']);
+const transport = z.enum(['webhook', 'mqtt', 'mllp', 'demo']);
+const messageStatus = z.enum(['received', 'applied', 'duplicate', 'error', 'rejected']);
+
+export const feedRuleSchema = z.object({
+  id,
+  workflow_id: id,
+  /** One of location_kind and location_id is set. */
+  /** A location kind (contracts' locationKinds). */
+  location_kind: z.string().nullable(),
+  location_id: id.nullable(),
+  phase_id: id,
+});
+
+export const pointOfCareSchema = z.object({
+  id,
+  point_of_care: z.string(),
+  workflow_id: id,
+  phase_id: id.nullable(),
+});
+
+export const facilitySchema = z.object({ facility: z.string(), created_at: z.date() });
+
+/** A message's outcome, never its body (which may hold patients' names). */
+export const feedMessageSummarySchema = z.object({
+  /** bigint, as text. */
+  id: z.string(),
+  feed: feedName,
+  transport,
+  control_id: z.string().nullable(),
+  message_type: z.string().nullable(),
+  received_at: z.date(),
+  processed_at: z.date().nullable(),
+  status: messageStatus,
+  ack_code: z.enum(['AA', 'AE', 'AR']).nullable(),
+  reason: z.string().nullable(),
+  item_count: z.number().int(),
+  unknown_count: z.number().int(),
+});
+
+const hourSchema = z.object({
+  hour: z.date(),
+  received: z.number().int(),
+  applied: z.number().int(),
+  /** Refused or failed. */
+  errors: z.number().int(),
+  sightings: z.number().int(),
+});
+
+export const feedStatusSchema = z.object({
+  /** Per transport: webhook and mqtt carry RTLS, mllp HL7, demo the simulator's of both. */
+  transports: z.array(
+    z.object({
+      transport,
+      last_message_at: z.date().nullable(),
+      last_error_at: z.date().nullable(),
+      /** The last 24 hours, oldest first. */
+      hours: z.array(hourSchema),
+    }),
+  ),
+  /** The 20 newest refused or failed messages. */
+  errors: z.array(feedMessageSummarySchema),
+});
+
+/** `?feed=hl7&transport=mllp&status=error` on the review list. */
+export const feedMessageFilters = {
+  feed: feedName.optional(),
+  transport: transport.optional(),
+  status: messageStatus.optional(),
+};

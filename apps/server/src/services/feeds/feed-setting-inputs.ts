@@ -1,0 +1,68 @@
+import { locationKinds } from '@careboard/contracts';
+import { z } from 'zod';
+import { idSchema, textSchema } from '../schema-parts.ts';
+
+/**
+ * Where a rule applies: a kind of location or one location, never both, never neither. The
+ * refusal names location_kind (decision FEED-43).
+ */
+function onePlace(rule: { location_kind?: unknown; location_id?: unknown }): boolean {
+  return (rule.location_kind === null) !== (rule.location_id === null);
+}
+
+const placeFields = {
+  location_kind: z.enum(locationKinds).nullable(),
+  location_id: idSchema.nullable(),
+};
+
+/** POST /feed-rules: a patient badge entering the place moves its visit to phase_id. */
+export const createFeedRuleInput = z
+  .strictObject({
+    workflow_id: idSchema,
+    location_kind: placeFields.location_kind.default(null),
+    location_id: placeFields.location_id.default(null),
+    phase_id: idSchema,
+  })
+  .refine(onePlace, { error: 'exactly one of location_kind and location_id', path: ['location_kind'] });
+
+/**
+ * PATCH /feed-rules/:id: the fields given replace the rule's; the result must still name one
+ * place (to switch from a kind to a location, send both: the one and null).
+ */
+export const updateFeedRuleInput = z.strictObject({
+  workflow_id: idSchema.optional(),
+  location_kind: placeFields.location_kind.optional(),
+  location_id: placeFields.location_id.optional(),
+  phase_id: idSchema.optional(),
+});
+
+export type CreateFeedRuleInput = z.input<typeof createFeedRuleInput>;
+export type UpdateFeedRuleInput = z.input<typeof updateFeedRuleInput>;
+
+export const onePlaceOf = onePlace;
+
+/** PV1-3.1 as the EHR sends it: compared exactly (trimmed), as the HL7 feed compares it. */
+const pointOfCareSchema = textSchema().trim().min(1).max(80);
+
+const pointOfCareFields = {
+  point_of_care: pointOfCareSchema,
+  workflow_id: idSchema,
+  /** Where an A02 to this point of care moves the visit; null: the location rules decide. */
+  phase_id: idSchema.nullable(),
+};
+
+export const createPointOfCareInput = z.strictObject({
+  ...pointOfCareFields,
+  phase_id: pointOfCareFields.phase_id.default(null),
+});
+export const updatePointOfCareInput = z.strictObject(pointOfCareFields).partial();
+
+export type CreatePointOfCareInput = z.input<typeof createPointOfCareInput>;
+export type UpdatePointOfCareInput = z.input<typeof updatePointOfCareInput>;
+
+/** MSH-6 (receiving facility) as the EHR sends it, trimmed; unique across every customer. */
+export const facilitySchema = textSchema().trim().min(1).max(180);
+
+export const createFacilityInput = z.strictObject({ facility: facilitySchema });
+
+export type CreateFacilityInput = z.input<typeof createFacilityInput>;

@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.ts';
+import { type Page, type PageRequest, selectPage } from './page.ts';
+
+/**
+ * The ADT mappings the console edits (issue 15): a point of care (PV1-3.1) → a workflow and
+ * optionally the phase an A02 moves to; a receiving facility (MSH-6) → the customer. The HL7
+ * feed reads them through adt-mappings.ts.
+ */
+export interface PointOfCare {
+  readonly id: number;
+  readonly point_of_care: string;
+  readonly workflow_id: number;
+  readonly phase_id: number | null;
+}
+
+export type PointOfCareFields = Omit<PointOfCare, 'id'>;
+
+const pointColumns = ['id', 'point_of_care', 'workflow_id', 'phase_id'] as const;
+
+/** A page of the customer's points of care, by name then id, of one workflow when given. */
+export async function pagePointsOfCare(
+  db: Db,
+  customerId: string,
+  filter: { readonly workflow_id?: number | undefined },
+  page: PageRequest,
+): Promise<Page<PointOfCare>> {
+  let query = db.selectFrom('adt_points_of_care').select(pointColumns).where('customer_id', '=', customerId);
+  if (filter.workflow_id !== undefined) query = query.where('workflow_id', '=', filter.workflow_id);
+  return selectPage(query.orderBy('point_of_care').orderBy('id'), page);
+}
+
+export async function findPointOfCareById(
+  db: Db,
+  customerId: string,
+  id: number,
+): Promise<PointOfCare | undefined> {
+  return db
+    .selectFrom('adt_points_of_care')
+    .select(pointColumns)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertPointOfCare(
+  db: Db,
+  customerId: string,
+  point: PointOfCareFields,
+): Promise<PointOfCare> {
+  return db
+    .insertInto('adt_points_of_care')
+    .values({ ...point, customer_id: customerId })
+    .returning(pointColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updatePointOfCare(
+  db: Db,
+  customerId: string,
+  id: number,
+  patch: Partial<PointOfCareFields>,
+): Promise<PointOfCare | undefined> {
+  if (Object.keys(patch).length === 0) return findPointOfCareById(db, customerId, id);
+  return db
+    .updateTable('adt_points_of_care')
+    .set(patch)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .returning(pointColumns)
+    .executeTakeFirst();
+}
+
+/** Returns whether the customer had the mapping. */
+export async function deletePointOfCare(db: Db, customerId: string, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('adt_points_of_care')
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export interface Facility {
+  readonly facility: string;
+  readonly created_at: Date;
+}
+
+/** The customer's facilities, by name. */
+export async function pageFacilities(db: Db, customerId: string, page: PageRequest): Promise<Page<Facility>> {
+  return selectPage(
+    db
+      .selectFrom('adt_facilities')
+      .select(['facility', 'created_at'])
+      .where('customer_id', '=', customerId)
+      .orderBy('facility'),
+    page,
+  );
+}
+
+export async function insertFacility(db: Db, customerId: string, facility: string): Promise<Facility> {
+  return db
+    .insertInto('adt_facilities')
+    .values({ facility, customer_id: customerId })
+    .returning(['facility', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Returns whether the customer had the facility (another customer's is left alone). */
+export async function deleteFacility(db: Db, customerId: string, facility: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('adt_facilities')
+    .where('customer_id', '=', customerId)
+    .where('facility', '=', facility)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Whether the name is taken for another customer: a facility mapped to it, or its id (MSH-6
+ * names a customer by id when no mapping says otherwise, compared lower-cased).
+ */
+export async function isFacilityTakenByOther(db: Db, customerId: string, facility: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('id', '<>', customerId)
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', facility.toLowerCase()),
+        eb.exists(
+          eb
+            .selectFrom('adt_facilities as f')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('f.customer_id', '=', 'customers.id')
+            .where('f.facility', '=', facility),
+        ),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
