@@ -123,9 +123,9 @@ describe('the feeds in the console', () => {
     await page.getByRole('link', { name: 'Integrations', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Integrations' }).waitFor({ timeout: 30_000 });
     for (const feed of ['RTLS webhook', 'RTLS over MQTT', 'HL7 ADT over MLLP', 'Demo simulator']) {
-      await page.getByRole('region', { name: feed }).waitFor({ timeout: 15_000 });
+      await page.getByRole('region', { name: feed, exact: true }).waitFor({ timeout: 15_000 });
     }
-    const webhook = page.getByRole('region', { name: 'RTLS webhook' });
+    const webhook = page.getByRole('region', { name: 'RTLS webhook', exact: true });
     await webhook.getByText(/^Last 24 hours: 1 message, 1 applied, 0 errors, 40 sightings\.$/).waitFor();
     const errors = page.getByRole('table', { name: 'Newest errors' });
     await errors.getByRole('cell', { name: 'PV1-3.1 (point of care) maps to no workflow' }).waitFor();
