@@ -5,7 +5,7 @@ import { completeVisit } from '../services/complete-visit.ts';
 import { setVisitBadge } from '../services/equipment/set-visit-badge.ts';
 import { moveAssetToLocation } from '../services/move-asset.ts';
 import { moveVisitToPhase } from '../services/move-visit-to-phase.ts';
-import { findVisitIdByExternalId } from '../store/repositories/feed-world.ts';
+import { findActiveVisitIdByExternalId } from '../store/repositories/adt-mappings.ts';
 import type { Visit } from '../store/repositories/visits.ts';
 import type { Phase } from '../store/repositories/workflows.ts';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from './demo-data.ts';
@@ -174,7 +174,7 @@ export async function arrive(context: StepContext, world: World, report: StepRep
       lastName,
       pointOfCare,
     });
-    visitId = await findVisitIdByExternalId(context.db, context.customerId, visitNumber);
+    visitId = await findActiveVisitIdByExternalId(context.db, context.customerId, visitNumber);
     if (visitId === undefined) throw new Error(`the demo's A04 for ${visitNumber} made no visit`);
     if (badge) await handOutBadge(context, world, visitId, badge.id, badge.tag_id);
   } else {

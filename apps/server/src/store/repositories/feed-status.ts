@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
-import type { AckCode, FeedMessageStatus, FeedName, FeedTransport } from '../tables/feeds.ts';
+import type { FeedMessageStatus, FeedName, FeedTransport } from '../tables/feeds.ts';
+import type { FeedMessage } from './feed-messages.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
 /**
@@ -35,20 +36,7 @@ export interface TransportStatus {
 }
 
 /** A message's outcome without its body (what the review lists show). */
-export interface FeedMessageSummary {
-  readonly id: string;
-  readonly feed: FeedName;
-  readonly transport: FeedTransport;
-  readonly control_id: string | null;
-  readonly message_type: string | null;
-  readonly received_at: Date;
-  readonly processed_at: Date | null;
-  readonly status: FeedMessageStatus;
-  readonly ack_code: AckCode | null;
-  readonly reason: string | null;
-  readonly item_count: number;
-  readonly unknown_count: number;
-}
+export type FeedMessageSummary = Omit<FeedMessage, 'customer_id'>;
 
 const summaryColumns = [
   'id',

@@ -79,20 +79,3 @@ export async function loadFeedWorld(db: Db, customerId: string): Promise<FeedWor
     staffTagIds: staffTags.map((row) => row.tag_id).filter((id): id is number => id !== null),
   };
 }
-
-/** The visit in progress the EHR knows by this visit number, if any. */
-export async function findVisitIdByExternalId(
-  db: Db,
-  customerId: string,
-  externalId: string,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('visits')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('external_id', '=', externalId)
-    .where('completed_at', 'is', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.id;
-}
