@@ -1,6 +1,7 @@
 /**
  * RTLS sightings through a real mosquitto broker (issue 15, acceptance): a batch published to
- * careboard/demo/sightings moves a visit (by a rule) and an asset; a garbage payload is stored
+ * careboard/demo/sightings moves a visit (by a rule) and an asset; a batch of 1,000 applies the rules
+ * (staff with the patient, a PAR count) and changes nothing the second time; a garbage payload is stored
  * as an error and the server keeps working; the subscription closes with the app.
  */
 import { connectAsync, type MqttClient } from 'mqtt';
@@ -8,7 +9,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from './live-clients.ts';
 import { startMosquitto, type TestMosquitto } from './mosquitto.ts';
-import { batchBody, CUSTOMER, sensorsInEveryLocation } from './rtls-helpers.ts';
+import {
+  batchBody,
+  CUSTOMER,
+  insertFreeTags,
+  sensorsInEveryLocation,
+  stateOf,
+  type TestSighting,
+} from './rtls-helpers.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 let broker: TestMosquitto;
@@ -108,6 +116,84 @@ describe('sightings by MQTT', () => {
       [String(visit.id)],
     );
     expect(audited.route).toBe('MQTT careboard/+/sightings');
+  });
+
+  it('applies a batch of 1,000 (a rule, staff with the patient, a PAR count), and the same batch again changes nothing', async () => {
+    const visit = await one<{ id: number; workflow_id: number; phase_id: number; label: string }>(
+      `SELECT v.id, v.workflow_id, v.phase_id, t.label FROM visits v JOIN tags t ON t.id = v.tag_id
+        WHERE v.customer_id = $1 AND v.completed_at IS NULL ORDER BY v.id LIMIT 1`,
+      [CUSTOMER],
+    );
+    const place = await one<{ id: number }>(
+      "SELECT id FROM locations WHERE customer_id = $1 AND name = 'Lab Draw'",
+      [CUSTOMER],
+    );
+    const phase = await one<{ id: number }>(
+      'SELECT id FROM phases WHERE workflow_id = $1 AND id <> $2 ORDER BY position DESC LIMIT 1',
+      [visit.workflow_id, visit.phase_id],
+    );
+    await sql.query(
+      'INSERT INTO feed_rules (customer_id, workflow_id, location_id, phase_id) VALUES ($1, $2, $3, $4)',
+      [CUSTOMER, visit.workflow_id, place.id, phase.id],
+    );
+    const staff = await one<{ id: number; label: string }>(
+      `SELECT s.id, t.label FROM staff s JOIN badges b ON b.id = s.badge_id JOIN tags t ON t.id = b.tag_id
+        WHERE s.customer_id = $1 ORDER BY s.id DESC LIMIT 1`,
+      [CUSTOMER],
+    );
+    const par = await one<{ location_id: number; asset_type_id: number }>(
+      'SELECT location_id, asset_type_id FROM par_levels WHERE customer_id = $1 ORDER BY id DESC LIMIT 1',
+      [CUSTOMER],
+    );
+    const countAt = async () =>
+      (
+        await one<{ n: number }>(
+          'SELECT count(*)::int AS n FROM assets WHERE location_id = $1 AND asset_type_id = $2',
+          [par.location_id, par.asset_type_id],
+        )
+      ).n;
+    const asset = await one<{ id: number; label: string }>(
+      `SELECT a.id, t.label FROM assets a JOIN tags t ON t.id = a.tag_id
+        WHERE a.customer_id = $1 AND a.asset_type_id = $2 AND a.location_id IS DISTINCT FROM $3 ORDER BY a.id LIMIT 1`,
+      [CUSTOMER, par.asset_type_id, par.location_id],
+    );
+    const parBefore = await countAt();
+    const fillers = await insertFreeTags(sql, 'MQ-F-', 996);
+    const locations = [...sensors.keys()];
+    const sightings: TestSighting[] = [
+      { event_id: 'b-v', tag: visit.label, sensor: sensors.get(place.id) ?? '', seen_at: at(1_000) },
+      { event_id: 'b-s', tag: staff.label, sensor: sensors.get(place.id) ?? '', seen_at: at(1_000) },
+      { event_id: 'b-a', tag: asset.label, sensor: sensors.get(par.location_id) ?? '', seen_at: at(1_000) },
+      ...fillers.map((tag, i) => ({
+        event_id: `b-f-${i}`,
+        tag: tag.label,
+        sensor: sensors.get(locations[i % locations.length] ?? 0) ?? '',
+        seen_at: at(2_000),
+      })),
+      { event_id: 'b-u', tag: 'MQ-NOPE', sensor: sensors.get(place.id) ?? '', seen_at: at(1_000) },
+    ];
+    expect(sightings).toHaveLength(1_000);
+    const body = batchBody(sightings);
+    const before = await messageCount();
+    await publisher.publishAsync(`careboard/${CUSTOMER}/sightings`, body, { qos: 1 });
+    await settled(before + 1);
+    expect(await one('SELECT phase_id, location_id FROM visits WHERE id = $1', [visit.id])).toEqual({
+      phase_id: phase.id,
+      location_id: place.id,
+    });
+    const withPatient = await sql.query('SELECT staff_id FROM visit_staff WHERE visit_id = $1', [visit.id]);
+    expect(withPatient.rows.map((row) => row.staff_id)).toContain(staff.id);
+    expect(await countAt()).toBe(parBefore + 1);
+    expect(
+      await one(
+        "SELECT status, item_count, unknown_count FROM feed_messages WHERE transport = 'mqtt' ORDER BY id DESC LIMIT 1",
+      ),
+    ).toEqual({ status: 'applied', item_count: 1000, unknown_count: 1 });
+
+    const state = await stateOf(sql);
+    await publisher.publishAsync(`careboard/${CUSTOMER}/sightings`, body, { qos: 1 });
+    await settled(before + 2);
+    expect(await stateOf(sql)).toEqual(state);
   });
 
   it('stores a garbage payload as an error with its reason, and keeps working', async () => {
