@@ -318,10 +318,12 @@ describe('decision ids', () => {
   /** `## XXX-NN Title` headings: the decisions themselves, by file. */
   function declared(): { id: string; file: string }[] {
     return decisionFiles().flatMap((file) =>
-      [...read(file).matchAll(/^## ((?:FND|IDN|API|LIVE|BRD|SCR|BOF|CON|FEED)-\d{2,}) \S/gm)].map((match) => ({
-        id: match[1] ?? '',
-        file: relative(file),
-      })),
+      [...read(file).matchAll(/^## ((?:FND|IDN|API|LIVE|BRD|SCR|BOF|CON|FEED)-\d{2,}) \S/gm)].map(
+        (match) => ({
+          id: match[1] ?? '',
+          file: relative(file),
+        }),
+      ),
     );
   }
 
