@@ -114,6 +114,18 @@ describe('the feeds in the console', () => {
     });
   });
 
+  it('sets how long a tag may go unseen before it is non-reporting, on the Tags tab', async () => {
+    await page.getByRole('tab', { name: 'Tags', exact: true }).click();
+    await page.getByRole('heading', { level: 2, name: 'Non-reporting tags' }).waitFor({ timeout: 15_000 });
+    const minutes = page.getByLabel('Non-reporting after (minutes)', { exact: true });
+    await expect.poll(() => minutes.inputValue(), { timeout: 15_000 }).toBe('10');
+    await minutes.fill('15');
+    await page.getByRole('button', { name: 'Save the time' }).click();
+    await page.getByText('The non-reporting time is saved.').waitFor({ timeout: 15_000 });
+    await pictureAndAxe('console-integrations-tag-silence');
+    expect((await api('GET', '/customers/demo/settings')).body).toMatchObject({ tag_non_reporting_sec: 900 });
+  });
+
   it('shows a card per feed and the newest errors on Integrations', async () => {
     await sql.query(
       `INSERT INTO feed_messages (customer_id, feed, transport, control_id, message_type, status, ack_code, reason, item_count, body)

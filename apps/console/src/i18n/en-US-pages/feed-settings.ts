@@ -15,6 +15,12 @@ export const feedSettingsEnUS = {
   'feedRules.ruleName': '{place} → {phase}',
   'adt.intro':
     'HL7 ADT messages find their customer by receiving facility (MSH-6) and their workflow by point of care (PV1-3.1).',
+  'tags.silence.title': 'Non-reporting tags',
+  'tags.silence.help':
+    'A tag the RTLS feed has not seen for this long is non-reporting: its badge is not handed to a patient until it is seen again.',
+  'tags.silence.field': 'Non-reporting after (minutes)',
+  'tags.silence.save': 'Save the time',
+  'tags.silence.saved': 'The non-reporting time is saved.',
   'adt.default.title': 'Default ADT workflow',
   'adt.default.help':
     'An admitted patient whose point of care maps to no workflow joins this workflow at its first phase. With none, such an admit is refused.',

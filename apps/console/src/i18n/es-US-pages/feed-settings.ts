@@ -17,6 +17,12 @@ export const feedSettingsEsUS: Readonly<Record<keyof typeof feedSettingsEnUS, st
   'feedRules.ruleName': '{place} → fase {phase}',
   'adt.intro':
     'Los mensajes ADT de HL7 encuentran su cliente por el centro receptor (MSH-6) y su flujo de trabajo por el punto de atención (PV1-3.1).',
+  'tags.silence.title': 'Etiquetas sin señal',
+  'tags.silence.help':
+    'Una etiqueta que el sistema RTLS no ha visto durante este tiempo queda sin señal: su gafete no se entrega a un paciente hasta que se vuelva a ver.',
+  'tags.silence.field': 'Sin señal después de (minutos)',
+  'tags.silence.save': 'Guardar el tiempo',
+  'tags.silence.saved': 'El tiempo sin señal está guardado.',
   'adt.default.title': 'Flujo de trabajo ADT predeterminado',
   'adt.default.help':
     'Un paciente admitido cuyo punto de atención no corresponde a ningún flujo de trabajo entra en este flujo en su primera fase. Sin ninguno, esa admisión se rechaza.',

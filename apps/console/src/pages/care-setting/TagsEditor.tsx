@@ -1,8 +1,9 @@
-import { tagKinds } from '@careboard/contracts';
+import { hasScopes, scopesFor, tagKinds } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
+import { useConsoleIdentity } from '../../auth/console-identity.ts';
 import { useLiveQuery } from '../../data/use-live-query.ts';
 import type { MessageId } from '../../i18n/en-US.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
@@ -10,16 +11,20 @@ import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { choiceField, nameField } from '../../ui/crud/form-schema.ts';
 import { type ListPage, listPath, useRest } from '../../ui/crud/rest.ts';
 import type { Tag } from './care-setting-records.ts';
+import { TagSilenceSetting } from './TagSilenceSetting.tsx';
 
 const schema = z.object({ label: nameField(60), kind: choiceField(tagKinds), battery_low: z.boolean() });
 
 /**
  * RTLS tags: patient badges, staff badges and asset tags (a badge kind makes its badge). Whether
- * one is worn changes with visits, staff and assets, so the list follows those too.
+ * one is worn changes with visits, staff and assets, so the list follows those too. Above them,
+ * for admins, how long a tag may go unseen before it is non-reporting.
  */
 export function TagsEditor() {
   const intl = useIntl();
   const rest = useRest();
+  const identity = useConsoleIdentity();
+  const mayChangeCustomer = hasScopes(identity.scopes, scopesFor('customer.update'));
   const tags = useLiveQuery<ListPage<Tag>>(listPath('tags'), ['tag', 'visit', 'staff', 'asset']);
   const kindText = useMemo(
     () => (kind: string) => intl.formatMessage({ id: `careSetting.tagKind.${kind}` as MessageId }),
@@ -79,22 +84,25 @@ export function TagsEditor() {
     ];
   }, [intl, kindText]);
   return (
-    <CrudSection<Tag, z.output<typeof schema>>
-      title="careSetting.tags.title"
-      thing="careSetting.tags.thing"
-      rows={tags.data?.items}
-      loading={tags.loading}
-      readError={tags.error}
-      columns={columns}
-      fields={fields}
-      schema={schema}
-      blank={{ label: '', kind: 'patient_badge', battery_low: false }}
-      valuesOf={(tag) => ({ label: tag.label, kind: tag.kind, battery_low: tag.battery_low })}
-      nameOf={(tag) => tag.label}
-      onCreate={(body) => rest.post('tags', body)}
-      onUpdate={(tag, body) => rest.patch(`tags/${tag.id}`, body)}
-      onDelete={(tag) => rest.remove(`tags/${tag.id}`)}
-      afterWrite={tags.reload}
-    />
+    <>
+      {mayChangeCustomer && <TagSilenceSetting rest={rest} />}
+      <CrudSection<Tag, z.output<typeof schema>>
+        title="careSetting.tags.title"
+        thing="careSetting.tags.thing"
+        rows={tags.data?.items}
+        loading={tags.loading}
+        readError={tags.error}
+        columns={columns}
+        fields={fields}
+        schema={schema}
+        blank={{ label: '', kind: 'patient_badge', battery_low: false }}
+        valuesOf={(tag) => ({ label: tag.label, kind: tag.kind, battery_low: tag.battery_low })}
+        nameOf={(tag) => tag.label}
+        onCreate={(body) => rest.post('tags', body)}
+        onUpdate={(tag, body) => rest.patch(`tags/${tag.id}`, body)}
+        onDelete={(tag) => rest.remove(`tags/${tag.id}`)}
+        afterWrite={tags.reload}
+      />
+    </>
   );
 }
