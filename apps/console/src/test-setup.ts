@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+
+// Pages are lazy chunks (MUI's DataGrid among them): the first import of one in a worker can take
+// seconds on a busy 2-core machine, past find*'s default second. A wait, not a speed assertion.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Unit tests have no server: a WebSocket that stays connecting and never says anything, so pages
