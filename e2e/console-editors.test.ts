@@ -154,7 +154,7 @@ describe('the care setting editors', () => {
   });
 
   it('adds a staff badge and a staff member wearing it', async () => {
-    await openTab('Tags', 'Tags', 'console-care-setting-tags');
+    await openTab('Tags', /^Tags$/, 'console-care-setting-tags');
     await page.getByRole('button', { name: 'Add tag' }).click();
     await saveDialog('Add tag', { Label: 'E2E-B1' }, { Kind: 'Staff badge' });
     await cell('E2E-B1').waitFor({ timeout: 15_000 });
