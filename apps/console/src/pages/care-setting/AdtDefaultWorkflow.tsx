@@ -5,12 +5,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useConsoleIdentity } from '../../auth/console-identity.ts';
-import { useLiveQuery } from '../../data/use-live-query.ts';
 import type { Rest } from '../../ui/crud/rest.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import type { Workflow } from './care-setting-records.ts';
 import type { CustomerAdtSetting } from './feed-records.ts';
+import { useCustomerSetting } from './use-customer-setting.ts';
 
 /**
  * The customer's default ADT workflow (a customer setting, saved with PATCH /customers/:id):
@@ -25,36 +24,15 @@ export function AdtDefaultWorkflow({
   readonly rest: Rest;
 }) {
   const intl = useIntl();
-  const { customerId } = useConsoleIdentity();
-  const settings = useLiveQuery<CustomerAdtSetting>(`customers/${encodeURIComponent(customerId)}/settings`, [
+  const { settings, saved, error, busy, save, edited } = useCustomerSetting<CustomerAdtSetting>(rest, [
     'customer',
     'workflow',
   ]);
   const stored = settings.data?.adt_workflow_id;
   const [value, setValue] = useState('');
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (stored !== undefined) setValue(stored === null ? '' : String(stored));
   }, [stored]);
-
-  const save = async () => {
-    setBusy(true);
-    setSaved(false);
-    setError(undefined);
-    try {
-      await rest.patch(`customers/${encodeURIComponent(customerId)}`, {
-        adt_workflow_id: value === '' ? null : Number(value),
-      });
-      setSaved(true);
-      settings.reload();
-    } catch (refusal) {
-      setError(refusal);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Box component="section" aria-labelledby="adt-default-heading" sx={{ mb: 3 }}>
@@ -64,7 +42,7 @@ export function AdtDefaultWorkflow({
       <Typography sx={{ maxWidth: '70ch', mb: 2 }}>
         {intl.formatMessage({ id: 'adt.default.help' })}
       </Typography>
-      <ErrorAlert error={settings.error ?? error} />
+      <ErrorAlert error={error} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
           select
@@ -72,7 +50,7 @@ export function AdtDefaultWorkflow({
           value={value}
           onChange={(event) => {
             setValue(event.target.value);
-            setSaved(false);
+            edited();
           }}
           sx={{ minWidth: 300 }}
           size="small"
@@ -85,7 +63,11 @@ export function AdtDefaultWorkflow({
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="contained" onClick={save} disabled={busy || settings.data === undefined}>
+        <Button
+          variant="contained"
+          onClick={() => save({ adt_workflow_id: value === '' ? null : Number(value) })}
+          disabled={busy || settings.data === undefined}
+        >
           {intl.formatMessage({ id: 'adt.default.save' })}
         </Button>
       </Box>

@@ -4,10 +4,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useConsoleIdentity } from '../../auth/console-identity.ts';
-import { useLiveQuery } from '../../data/use-live-query.ts';
 import type { Rest } from '../../ui/crud/rest.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { useCustomerSetting } from './use-customer-setting.ts';
 
 interface TagSilence {
   readonly tag_non_reporting_sec: number;
@@ -20,35 +19,12 @@ interface TagSilence {
  */
 export function TagSilenceSetting({ rest }: { readonly rest: Rest }) {
   const intl = useIntl();
-  const { customerId } = useConsoleIdentity();
-  const settings = useLiveQuery<TagSilence>(`customers/${encodeURIComponent(customerId)}/settings`, [
-    'customer',
-  ]);
+  const { settings, saved, error, busy, save, edited } = useCustomerSetting<TagSilence>(rest, ['customer']);
   const stored = settings.data?.tag_non_reporting_sec;
   const [minutes, setMinutes] = useState('');
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (stored !== undefined) setMinutes(String(Math.round(stored / 60)));
   }, [stored]);
-
-  const save = async () => {
-    setBusy(true);
-    setSaved(false);
-    setError(undefined);
-    try {
-      await rest.patch(`customers/${encodeURIComponent(customerId)}`, {
-        tag_non_reporting_sec: Math.round(Number(minutes) * 60),
-      });
-      setSaved(true);
-      settings.reload();
-    } catch (refusal) {
-      setError(refusal);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Box component="section" aria-labelledby="tag-silence-heading" sx={{ mb: 3 }}>
@@ -58,7 +34,7 @@ export function TagSilenceSetting({ rest }: { readonly rest: Rest }) {
       <Typography sx={{ maxWidth: '70ch', mb: 2 }}>
         {intl.formatMessage({ id: 'tags.silence.help' })}
       </Typography>
-      <ErrorAlert error={settings.error ?? error} />
+      <ErrorAlert error={error} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
           type="number"
@@ -66,7 +42,7 @@ export function TagSilenceSetting({ rest }: { readonly rest: Rest }) {
           value={minutes}
           onChange={(event) => {
             setMinutes(event.target.value);
-            setSaved(false);
+            edited();
           }}
           slotProps={{ htmlInput: { min: 1, max: 1440, step: 1 } }}
           sx={{ width: 220 }}
@@ -75,7 +51,7 @@ export function TagSilenceSetting({ rest }: { readonly rest: Rest }) {
         />
         <Button
           variant="contained"
-          onClick={save}
+          onClick={() => save({ tag_non_reporting_sec: Math.round(Number(minutes) * 60) })}
           disabled={busy || settings.data === undefined || minutes === ''}
         >
           {intl.formatMessage({ id: 'tags.silence.save' })}
