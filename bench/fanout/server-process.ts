@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../apps/server/src/store/free-port.ts';
 import { INSPECT_FLAG, inspectorUrl, isInspectorNoise, settledRss } from './heap.ts';
@@ -16,6 +17,8 @@ export interface ServerProcess {
   rss(): Promise<number>;
   /** SIGINT, as an operator would; SIGKILL if it has not gone within 10 s. */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash would: no goodbye to the boards. With its cluster's workers. */
+  kill(): Promise<void>;
 }
 
 export interface ServerProcessOptions {
@@ -25,11 +28,15 @@ export interface ServerProcessOptions {
   /** Every board connects from 127.0.0.1: the cap of open connections per address must hold them all. */
   readonly connectionsPerAddress: number;
   readonly profileDir: string | undefined;
+  /** A port of the caller's choosing (a restart comes back on the same one); a free one otherwise. */
+  readonly port?: number;
+  /** More environment: CAREBOARD_NODES, REDIS_URL. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The real server (`node apps/server/src/main.ts`) as a child process, once /ready answers. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const publicUrl = `http://127.0.0.1:${port}`;
   const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
   const child = spawn(process.execPath, [...profile, INSPECT_FLAG, MAIN], {
@@ -45,6 +52,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       CAREBOARD_LIVE_CONNECTIONS_PER_MINUTE: String(options.connectionsPerMinute),
       CAREBOARD_CONNECTIONS_PER_ADDRESS: String(options.connectionsPerAddress),
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -78,7 +86,29 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       await exited;
       clearTimeout(timer);
     },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const workers = childPids(child.pid ?? 0);
+      child.kill('SIGKILL');
+      for (const pid of workers) process.kill(pid, 'SIGKILL');
+      await exited;
+    },
   };
+}
+
+/** The processes a process started (a cluster's workers). */
+export function childPids(parent: number): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
 }
 
 async function waitForReady(child: ChildProcess, url: string, output: () => string): Promise<void> {

@@ -1,0 +1,126 @@
+import { type Latencies, percentile } from '../fanout/stats.ts';
+import { FrameKind, type Receipts } from './screen-protocol.ts';
+
+/** A frame's place in its board's order: change-log version, then tick. */
+const keyOf = (version: number, tick: number) => version * 1_000 + tick;
+
+export interface Delivery {
+  readonly latency: Latencies;
+  /** Frames received in the window (every kind): what the server's CPU is divided by. */
+  readonly framesInWindow: number;
+  /** Frames a screen never got, though other screens of its board did and no later snapshot covered them. */
+  readonly lost: number;
+  /** A frame a screen received twice. */
+  readonly duplicates: number;
+  /** Change frames whose commit the bench did not make (none expected): left out of the latency. */
+  readonly unattributed: number;
+}
+
+export interface DeliveryInput {
+  readonly receipts: readonly Receipts[];
+  readonly screensPerBoard: number;
+  readonly window: readonly [number, number];
+  /** When the change a frame shows was committed (careboard) or sent (baseline); undefined if unknown. */
+  readonly commitOf: (board: number, version: number, tick: number) => number | undefined;
+}
+
+/**
+ * Commit → visible per change frame (its receipt less the commit of the newest change in it),
+ * and what each screen missed or got twice, judged against what the other screens of its board got.
+ */
+export function analyseDelivery(input: DeliveryInput): Delivery {
+  const perScreen = new Map<number, { frames: Set<number>; snapshots: number[] }>();
+  const perBoard = new Map<number, Set<number>>();
+  const latencies: number[] = [];
+  let duplicates = 0;
+  let unattributed = 0;
+  let framesInWindow = 0;
+  for (const r of input.receipts) {
+    for (let i = 0; i < r.screen.length; i++) {
+      const screen = r.screen[i] as number;
+      const at = r.at[i] as number;
+      const version = r.version[i] as number;
+      const tick = r.tick[i] as number;
+      const kind = r.kind[i] as number;
+      if (at >= input.window[0] && at <= input.window[1]) framesInWindow += 1;
+      let own = perScreen.get(screen);
+      if (!own) {
+        own = { frames: new Set(), snapshots: [] };
+        perScreen.set(screen, own);
+      }
+      const key = keyOf(version, tick);
+      if (kind === FrameKind.Snapshot) own.snapshots.push(key);
+      if (kind !== FrameKind.Changes) continue;
+      if (own.frames.has(key)) {
+        duplicates += 1;
+        continue;
+      }
+      own.frames.add(key);
+      const board = Math.floor(screen / input.screensPerBoard);
+      const union = perBoard.get(board) ?? new Set<number>();
+      union.add(key);
+      perBoard.set(board, union);
+      // A tick is a board re-read on time alone (a message expired): no commit to measure from.
+      if (tick !== 0) continue;
+      const committed = input.commitOf(board, version, tick);
+      if (committed === undefined) unattributed += 1;
+      else latencies.push(at - committed);
+    }
+  }
+  let lost = 0;
+  for (const [screen, own] of perScreen) {
+    const union = perBoard.get(Math.floor(screen / input.screensPerBoard)) ?? new Set<number>();
+    const newestSnapshot = Math.max(-1, ...own.snapshots);
+    for (const key of union)
+      if (!own.frames.has(key) && key > newestSnapshot) {
+        lost += 1;
+        if (process.env.FLEET_DEBUG)
+          process.stderr.write(
+            `lost ${key} on screen ${screen}: had ${[...own.frames].join(' ')} snapshots ${own.snapshots.join(' ')}\n`,
+          );
+      }
+  }
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    latency: {
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+      max: sorted[sorted.length - 1] ?? Number.NaN,
+      visible: sorted.length,
+      superseded: 0,
+      missing: 0,
+    },
+    framesInWindow,
+    lost,
+    duplicates,
+    unattributed,
+  };
+}
+
+/**
+ * After a restart at `killedAt`: how long until each screen had its first frame on a new
+ * connection (live, and caught up); the slowest, and how many never did.
+ */
+export function analyseRecovery(
+  receipts: readonly Receipts[],
+  screens: number,
+  killedAt: number,
+): { slowestMs: number; p50Ms: number; notRecovered: number } {
+  const back = new Float64Array(screens).fill(Number.NaN);
+  for (const r of receipts) {
+    for (let i = 0; i < r.screen.length; i++) {
+      // The first frame on a new connection: a snapshot, or the frames missed, or an empty one
+      // saying nothing was (the version it asked from is current).
+      if ((r.epoch[i] as number) < 1) continue;
+      const screen = r.screen[i] as number;
+      const at = (r.at[i] as number) - killedAt;
+      if (Number.isNaN(back[screen] as number) || at < (back[screen] as number)) back[screen] = at;
+    }
+  }
+  const recovered = back.filter((v) => !Number.isNaN(v)).sort();
+  return {
+    slowestMs: recovered[recovered.length - 1] ?? Number.NaN,
+    p50Ms: percentile(recovered, 0.5),
+    notRecovered: screens - recovered.length,
+  };
+}

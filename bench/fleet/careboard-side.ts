@@ -1,0 +1,162 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Random } from '../../apps/server/src/demo/random.ts';
+import type { Db } from '../../apps/server/src/store/database.ts';
+import { now } from '../fanout/clock.ts';
+import { treeCpuMicros } from '../fanout/proc.ts';
+import { analyseDelivery, analyseRecovery } from './analysis.ts';
+import { emptyChangeLog, runChangeStream } from './change-stream.ts';
+import type { FleetServer } from './fleet-server.ts';
+import type { FleetOptions } from './options.ts';
+import type { SideFigures } from './report.ts';
+import type { CapturedFrame } from './screen-protocol.ts';
+import { connectScreens } from './screens.ts';
+import type { FleetLayout } from './seed.ts';
+import type { CustomerWorld } from './world.ts';
+
+/** Frames still arriving this long after the last change: wait; quiet this long: done. */
+const QUIET_MS = 2_000;
+const SETTLE_LIMIT_MS = 20_000;
+const IDLE_BEFORE_WEIGHING_MS = 3_000;
+/** Screens retry with the board app's backoff (1 s doubling to 30 s): give them time to come back. */
+const RECOVERY_LIMIT_MS = 60_000;
+
+export interface CareboardRun {
+  readonly figures: SideFigures;
+  readonly captured: readonly CapturedFrame[];
+  readonly committedAt: ReadonlyMap<number, number>;
+  readonly window: readonly [number, number];
+  readonly changes: number;
+  readonly counts: ReturnType<typeof emptyChangeLog>['counts'];
+  readonly late: number;
+  readonly postgresCpuMicros: number;
+  readonly recovery?: { slowestMs: number; p50Ms: number; notRecovered: number; readyMs: number };
+}
+
+export interface CareboardSetup {
+  readonly options: FleetOptions;
+  readonly layout: FleetLayout;
+  readonly tokens: readonly (readonly string[])[];
+  readonly server: FleetServer;
+  readonly db: Db;
+  readonly worlds: readonly CustomerWorld[];
+  readonly random: Random;
+  readonly postmasterPid: number;
+  readonly progress: (line: string) => void;
+}
+
+/** Waits until no frame has arrived for QUIET_MS (or the limit). */
+export async function untilQuiet(frames: () => number): Promise<void> {
+  const until = now() + SETTLE_LIMIT_MS;
+  let seen = frames();
+  let quietSince = now();
+  while (now() - quietSince < QUIET_MS && now() < until) {
+    await sleep(100);
+    if (frames() !== seen) quietSince = now();
+    seen = frames();
+  }
+}
+
+/** After a restart: until every screen has had a frame on a new connection (or the limit). */
+async function untilRecovered(
+  recovered: () => number,
+  total: number,
+  progress: (line: string) => void,
+): Promise<void> {
+  const until = now() + RECOVERY_LIMIT_MS;
+  let said = now();
+  while (recovered() < total && now() < until) {
+    await sleep(100);
+    if (now() - said > 2_000) {
+      progress(`  ${recovered()} of ${total} screens back`);
+      said = now();
+    }
+  }
+}
+
+export async function runCareboardSide(setup: CareboardSetup): Promise<CareboardRun> {
+  const { options, layout, server, progress } = setup;
+  const rssBefore = await server.rss();
+  const total = layout.boards.length * layout.screensPerBoard;
+  progress(`careboard: connecting ${total} screens (each its own device)`);
+  const screens = await connectScreens(
+    {
+      mode: 'careboard',
+      url: server.graphqlUrl,
+      boards: layout.boards.map((b) => ({
+        ...b,
+        firstScreen: b.index * layout.screensPerBoard,
+        tokens: setup.tokens[b.index] ?? [],
+      })),
+      screensPerBoard: layout.screensPerBoard,
+      threads: options.clientThreads,
+    },
+    progress,
+  );
+  try {
+    await sleep(IDLE_BEFORE_WEIGHING_MS);
+    const rssIdle = await server.rss();
+    const log = emptyChangeLog();
+    let killedAt = Number.NaN;
+    let restarted: Promise<number> | undefined;
+    screens.capture(true);
+    const cpuBefore = server.cpuMicros();
+    const pgBefore = treeCpuMicros(setup.postmasterPid);
+    const start = now();
+    progress(
+      `careboard: ${options.rate} changes a second for ${options.seconds} s${options.restart ? ', the server killed half way' : ''}`,
+    );
+    await runChangeStream(
+      {
+        db: setup.db,
+        worlds: setup.worlds,
+        rate: options.rate,
+        seconds: options.seconds,
+        random: setup.random,
+        ...(options.restart
+          ? {
+              halfway: () => {
+                killedAt = now();
+                restarted = server.restart().then(() => now() - killedAt);
+              },
+            }
+          : {}),
+      },
+      log,
+    );
+    const readyMs = restarted ? await restarted : Number.NaN;
+    if (restarted) await untilRecovered(() => screens.recovered(), total, progress);
+    await untilQuiet(() => screens.frames());
+    const end = now();
+    const cpu = options.restart ? undefined : server.cpuMicros() - cpuBefore;
+    const postgresCpuMicros = treeCpuMicros(setup.postmasterPid) - pgBefore;
+    screens.capture(false);
+    const { receipts, captured } = await screens.collect();
+    const failures = screens.failures();
+    if (failures.count > 0)
+      progress(`careboard: ${failures.count} failures, e.g. ${failures.messages.join('; ')}`);
+    const delivery = analyseDelivery({
+      receipts,
+      screensPerBoard: layout.screensPerBoard,
+      window: [start, end],
+      commitOf: (_board, version) => log.committedAt.get(version),
+    });
+    return {
+      figures: {
+        delivery,
+        serverCpuMicros: cpu,
+        bytesPerIdleScreen: (rssIdle - rssBefore) / total,
+        failures: failures.count,
+      },
+      captured,
+      committedAt: log.committedAt,
+      window: [start, end],
+      changes: Object.values(log.counts).reduce((a, b) => a + b, 0),
+      counts: log.counts,
+      late: log.late,
+      postgresCpuMicros,
+      ...(options.restart ? { recovery: { ...analyseRecovery(receipts, total, killedAt), readyMs } } : {}),
+    };
+  } finally {
+    await screens.close();
+  }
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { freePort } from '../../apps/server/src/store/free-port.ts';
+import { rssBytes, treeCpuMicros } from '../fanout/proc.ts';
+import { childPids, type ServerProcess, startServerProcess } from '../fanout/server-process.ts';
+
+/** The server under test: one process, or a cluster of `nodes` on one port; restartable in place. */
+export interface FleetServer {
+  readonly publicUrl: string;
+  readonly graphqlUrl: string;
+  /** CPU of the server and its workers so far, µs. */
+  cpuMicros(): number;
+  /** Memory: RSS after a full GC (one process), or the sum of its processes' RSS (a cluster). */
+  rss(): Promise<number>;
+  /** SIGKILL (a crash), then the same command again on the same port; resolves once /ready answers. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface FleetServerOptions {
+  readonly databaseUrl: string;
+  readonly dataDir: string;
+  readonly screens: number;
+  readonly nodes: number;
+  readonly redisUrl: string | undefined;
+  readonly profileDir: string | undefined;
+}
+
+export async function startFleetServer(options: FleetServerOptions): Promise<FleetServer> {
+  const port = await freePort();
+  const start = () =>
+    startServerProcess({
+      databaseUrl: options.databaseUrl,
+      dataDir: path.join(options.dataDir, 'server'),
+      // Every screen connects from 127.0.0.1, within the minute, and holds its connection.
+      connectionsPerMinute: options.screens * 3 + 100,
+      connectionsPerAddress: options.screens * 2 + 100,
+      profileDir: options.profileDir,
+      port,
+      env: {
+        CAREBOARD_NODES: String(options.nodes),
+        ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+      },
+    });
+  let current: ServerProcess = await start();
+  const pids = () => [current.pid, ...childPids(current.pid)];
+  return {
+    publicUrl: current.publicUrl,
+    graphqlUrl: current.graphqlUrl,
+    cpuMicros: () => treeCpuMicros(current.pid),
+    rss: async () =>
+      options.nodes === 1 ? current.rss() : pids().reduce((sum, pid) => sum + rssBytes(pid), 0),
+    async restart() {
+      await current.kill();
+      current = await start();
+    },
+    stop: () => current.stop(),
+  };
+}

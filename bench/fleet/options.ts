@@ -1,0 +1,69 @@
+import { parseArgs } from 'node:util';
+
+export interface FleetOptions {
+  /** Customers, each with its own care setting (the demo's) and boards. */
+  readonly customers: number;
+  /** Boards of each of the four types per customer. */
+  readonly boardsPerType: number;
+  /** Screens showing each board. */
+  readonly screensPerBoard: number;
+  /** Changes a second, over all customers, made through the services. */
+  readonly rate: number;
+  /** How long the change stream runs. */
+  readonly seconds: number;
+  /** Worker threads the screens are spread over (whole boards per thread). */
+  readonly clientThreads: number;
+  /** Server processes on one port (Node's cluster); more than 1 needs Redis (started by the bench). */
+  readonly nodes: number;
+  /** Kill the server half way through the change stream and start it again. */
+  readonly restart: boolean;
+  /** Run the server under --cpu-prof into this folder and print its heaviest frames. */
+  readonly profileDir: string | undefined;
+}
+
+export const USAGE = `Usage: npm run bench:fleet -- [--customers 25] [--boards-per-type 4] [--screens-per-board 25]
+                          [--rate 20] [--seconds 30] [--client-threads 1] [--nodes 1]
+                          [--restart] [--profile <dir>]`;
+
+function whole(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min) {
+    throw new Error(`--${name} must be a whole number of at least ${min}.\n${USAGE}`);
+  }
+  return parsed;
+}
+
+/** Defaults: 25 customers × 16 boards (4 of each type) × 25 screens = 10,000 screens. */
+export function readOptions(args: readonly string[]): FleetOptions {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      customers: { type: 'string' },
+      'boards-per-type': { type: 'string' },
+      'screens-per-board': { type: 'string' },
+      rate: { type: 'string' },
+      seconds: { type: 'string' },
+      'client-threads': { type: 'string' },
+      nodes: { type: 'string' },
+      restart: { type: 'boolean' },
+      profile: { type: 'string' },
+    },
+    strict: true,
+  });
+  return {
+    customers: whole('customers', values.customers, 25, 1),
+    boardsPerType: whole('boards-per-type', values['boards-per-type'], 4, 1),
+    screensPerBoard: whole('screens-per-board', values['screens-per-board'], 25, 1),
+    rate: whole('rate', values.rate, 20, 1),
+    seconds: whole('seconds', values.seconds, 30, 4),
+    clientThreads: whole('client-threads', values['client-threads'], 1, 1),
+    nodes: whole('nodes', values.nodes, 1, 1),
+    restart: values.restart ?? false,
+    profileDir: values.profile,
+  };
+}
+
+export function screensOf(options: FleetOptions): number {
+  return options.customers * options.boardsPerType * 4 * options.screensPerBoard;
+}

@@ -1,0 +1,143 @@
+import { availableParallelism } from 'node:os';
+import type { Delivery } from './analysis.ts';
+import type { ChangeCounts } from './change-stream.ts';
+import type { FleetOptions } from './options.ts';
+
+/** What one side (Careboard, or the bare broadcast) measured. */
+export interface SideFigures {
+  readonly delivery: Delivery;
+  /** Server CPU over the change window, µs (undefined when a restart split it over two processes). */
+  readonly serverCpuMicros: number | undefined;
+  /** Server memory with every screen connected and idle, less before the first, per screen (bytes). */
+  readonly bytesPerIdleScreen: number;
+  readonly failures: number;
+}
+
+export interface FleetFigures {
+  readonly options: FleetOptions;
+  readonly screens: number;
+  readonly boards: number;
+  readonly careboard: SideFigures;
+  readonly raw: SideFigures;
+  readonly changes: number;
+  readonly counts: ChangeCounts;
+  readonly late: number;
+  readonly postgresCpuMicros: number;
+  readonly windowMs: number;
+  readonly recovery?: { slowestMs: number; p50Ms: number; notRecovered: number; readyMs: number };
+}
+
+const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const whole = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const ms = (v: number) => `${number.format(v)} ms`;
+const micros = (v: number | undefined) => (v === undefined ? '—' : `${number.format(v)} µs`);
+const kib = (v: number) => `${number.format(v / 1024)} KiB`;
+const ratioOf = (a: number | undefined, b: number | undefined) =>
+  a !== undefined && b !== undefined && b > 0 && Number.isFinite(a / b) ? a / b : Number.NaN;
+const ratio = (a: number | undefined, b: number | undefined) => {
+  const r = ratioOf(a, b);
+  return Number.isNaN(r) ? '—' : `${number.format(r)}×`;
+};
+
+const cpuPerFrame = (side: SideFigures) =>
+  side.serverCpuMicros === undefined
+    ? undefined
+    : side.serverCpuMicros / Math.max(1, side.delivery.framesInWindow);
+
+export function fleetTable(f: FleetFigures): string {
+  const cb = f.careboard;
+  const raw = f.raw;
+  const rows: [string, string, string, string][] = [
+    ['', 'careboard', 'bare ws', 'careboard / bare'],
+    [
+      'commit → visible p50',
+      ms(cb.delivery.latency.p50),
+      ms(raw.delivery.latency.p50),
+      ratio(cb.delivery.latency.p50, raw.delivery.latency.p50),
+    ],
+    [
+      'commit → visible p99',
+      ms(cb.delivery.latency.p99),
+      ms(raw.delivery.latency.p99),
+      ratio(cb.delivery.latency.p99, raw.delivery.latency.p99),
+    ],
+    [
+      'commit → visible max',
+      ms(cb.delivery.latency.max),
+      ms(raw.delivery.latency.max),
+      ratio(cb.delivery.latency.max, raw.delivery.latency.max),
+    ],
+    [
+      'server CPU per delivered frame',
+      micros(cpuPerFrame(cb)),
+      micros(cpuPerFrame(raw)),
+      ratio(cpuPerFrame(cb), cpuPerFrame(raw)),
+    ],
+    [
+      'server memory per idle screen',
+      kib(cb.bytesPerIdleScreen),
+      kib(raw.bytesPerIdleScreen),
+      ratio(cb.bytesPerIdleScreen, raw.bytesPerIdleScreen),
+    ],
+    ['PostgreSQL CPU per change', micros(f.postgresCpuMicros / Math.max(1, f.changes)), '—', ''],
+    [
+      'frames delivered (change window)',
+      whole.format(cb.delivery.framesInWindow),
+      whole.format(raw.delivery.framesInWindow),
+      '',
+    ],
+    [
+      'change frames timed',
+      whole.format(cb.delivery.latency.visible),
+      whole.format(raw.delivery.latency.visible),
+      '',
+    ],
+    [
+      'lost, duplicates, failures',
+      `${cb.delivery.lost}, ${cb.delivery.duplicates}, ${cb.failures}`,
+      `${raw.delivery.lost}, ${raw.delivery.duplicates}, ${raw.failures}`,
+      '',
+    ],
+  ];
+  const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c]?.length ?? 0)));
+  const line = (r: readonly string[]) =>
+    r
+      .map((cell, c) => (c === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[c] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  const o = f.options;
+  const counts = Object.entries(f.counts)
+    .map(([action, n]) => `${action} ${n}`)
+    .join(', ');
+  return [
+    `Fleet: ${whole.format(f.screens)} screens = ${o.customers} customers × ${o.boardsPerType * 4} boards (${o.boardsPerType} of each type) × ${o.screensPerBoard} screens; ${o.nodes} server process(es)`,
+    `Changes: ${f.changes} in ${number.format(f.windowMs / 1000)} s (${counts}); ${f.late} started late; Node ${process.version}, ${availableParallelism()} CPUs, ${o.clientThreads} screen thread(s)`,
+    '',
+    ...rows.map(line),
+    ...(cb.delivery.unattributed > 0
+      ? [`(${cb.delivery.unattributed} change frames named a version the bench did not commit)`]
+      : []),
+  ].join('\n');
+}
+
+export function recoveryLine(f: FleetFigures): string | undefined {
+  const r = f.recovery;
+  if (!r) return undefined;
+  return (
+    `restart: server killed and started again; it answered /ready ${number.format(r.readyMs / 1000)} s after the kill; ` +
+    `every screen live and caught up ${number.format(r.slowestMs / 1000)} s after it (median ${number.format(r.p50Ms / 1000)} s); ` +
+    `${r.notRecovered} screens never came back`
+  );
+}
+
+/** The last line: one machine-readable summary. */
+export function summaryLine(f: FleetFigures): string {
+  const fixed = (v: number) => (Number.isNaN(v) ? 'NaN' : v.toFixed(2));
+  const p99 = ratioOf(f.careboard.delivery.latency.p99, f.raw.delivery.latency.p99);
+  const cpu = ratioOf(cpuPerFrame(f.careboard), cpuPerFrame(f.raw));
+  return (
+    `fleet: screens=${f.screens} p99_ratio=${fixed(p99)} cpu_ratio=${fixed(cpu)} ` +
+    `kib_per_screen=${fixed(f.careboard.bytesPerIdleScreen / 1024)} ` +
+    `lost=${f.careboard.delivery.lost} duplicates=${f.careboard.delivery.duplicates}`
+  );
+}

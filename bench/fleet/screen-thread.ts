@@ -1,0 +1,244 @@
+/**
+ * One screen thread: whole boards' screens, each connected as the board app connects (the real
+ * graphql-ws client, 3 s keep-alive, retry for ever with the app's backoff, the board's config,
+ * its content with `sinceVersion`, and its own device record) in mode `careboard`, or as a bare
+ * `ws` socket with the same keep-alive in mode `raw`. Every content frame is parsed as the board
+ * parses it and its receipt recorded; the first screen of each board also keeps the bytes.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import {
+  boardContentSubscription,
+  displayBoardSubscription,
+  thisDeviceSubscription,
+} from '@careboard/contracts';
+import { type Client, createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { now } from '../fanout/clock.ts';
+import { readFrame } from './frame-text.ts';
+import {
+  type CapturedFrame,
+  Counter,
+  type FromScreenThread,
+  type ScreenThreadInput,
+  type ThreadBoard,
+  type ToScreenThread,
+} from './screen-protocol.ts';
+
+const input = workerData as ScreenThreadInput;
+const counters = new Int32Array(input.counters);
+const CONNECTING_AT_ONCE = 50;
+const KEEP_ALIVE_MS = 3_000;
+const PONG_TIMEOUT_MS = 2_000;
+const MAX_RETRY_WAIT_MS = 30_000;
+
+const post = (message: FromScreenThread) => parentPort?.postMessage(message);
+let closing = false;
+let capturing = false;
+const closers: (() => unknown)[] = [];
+const captured: CapturedFrame[] = [];
+const receipts = {
+  screen: [] as number[],
+  version: [] as number[],
+  tick: [] as number[],
+  kind: [] as number[],
+  at: [] as number[],
+  epoch: [] as number[],
+};
+
+function fail(screen: number, why: string): void {
+  if (closing) return;
+  Atomics.add(counters, Counter.Failures, 1);
+  post({ type: 'failure', message: `screen ${screen}: ${why}` });
+}
+
+/** Parses a frame as the board does and records its receipt; answers its version. */
+function receive(screen: number, epoch: number, text: string, at: number): number {
+  const head = readFrame(text);
+  receipts.screen.push(screen);
+  receipts.version.push(head.version);
+  receipts.tick.push(head.tick);
+  receipts.kind.push(head.kind);
+  receipts.at.push(at);
+  receipts.epoch.push(epoch);
+  Atomics.add(counters, Counter.Frames, 1);
+  return head.version;
+}
+
+/** A ws socket that also hands every text frame to `onText`: how a board's bytes are kept. */
+function capturingSocket(onText: (text: string) => void): unknown {
+  return class CapturingWebSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols);
+      this.on('message', (data: Buffer) => onText(String(data)));
+    }
+  };
+}
+
+function keepFrame(board: ThreadBoard, text: string): void {
+  if (!capturing || !text.includes(`"${board.field}":`)) return;
+  const message = JSON.parse(text) as { payload?: { data?: Record<string, string> } };
+  const frame = message.payload?.data?.[board.field];
+  if (typeof frame !== 'string') return;
+  const head = readFrame(frame);
+  captured.push({ board: board.index, version: head.version, tick: head.tick, at: now(), text });
+}
+
+function retryWait(retries: number): Promise<void> {
+  const wait = Math.min(1_000 * 2 ** retries, MAX_RETRY_WAIT_MS) + Math.floor(Math.random() * 1_000);
+  return new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+function connectCareboard(board: ThreadBoard, nth: number): Promise<void> {
+  const screen = board.firstScreen + nth;
+  return new Promise((resolve) => {
+    let epoch = -1;
+    let ready = false;
+    let recovered = false;
+    let lastVersion: string | null = null;
+    let pongTimer: NodeJS.Timeout | undefined;
+    const client: Client = createClient({
+      url: input.url,
+      lazy: false,
+      keepAlive: KEEP_ALIVE_MS,
+      retryAttempts: Number.POSITIVE_INFINITY,
+      shouldRetry: () => true,
+      retryWait,
+      webSocketImpl: nth === 0 ? capturingSocket((text) => keepFrame(board, text)) : WebSocket,
+      connectionParams: { authorization: `Bearer ${board.tokens[nth]}`, app_version: 'bench' },
+      on: {
+        connected: () => {
+          epoch += 1;
+          if (epoch > 0) Atomics.add(counters, Counter.Reconnected, 1);
+        },
+        closed: () => clearTimeout(pongTimer),
+        ping: (received) => {
+          if (received) return;
+          clearTimeout(pongTimer);
+          pongTimer = setTimeout(() => client.terminate(), PONG_TIMEOUT_MS);
+        },
+        pong: (received) => {
+          if (received) clearTimeout(pongTimer);
+        },
+      },
+    });
+    closers.push(() => client.dispose());
+    const sink = (what: string) => ({
+      next: (result: { errors?: readonly unknown[] }) => {
+        if (result.errors?.length) fail(screen, `${what}: ${JSON.stringify(result.errors[0])}`);
+      },
+      error: (error: unknown) => fail(screen, `${what}: ${JSON.stringify(error)}`),
+      complete: () => undefined,
+    });
+    client.subscribe(
+      { query: displayBoardSubscription, variables: { displayBoardId: board.boardId } },
+      sink('config'),
+    );
+    client.subscribe({ query: thisDeviceSubscription }, sink('device'));
+    const variables = {
+      displayBoardId: board.boardId,
+      get sinceVersion() {
+        return lastVersion;
+      },
+    };
+    client.subscribe<Record<string, string>>(
+      { query: boardContentSubscription(board.field as never), variables },
+      {
+        next: (result) => {
+          const at = now();
+          const text = result.data?.[board.field];
+          if (typeof text !== 'string')
+            return fail(screen, `content: ${JSON.stringify(result.errors ?? result)}`);
+          receive(screen, Math.max(0, epoch), text, at);
+          lastVersion = (JSON.parse(text) as { version: string }).version;
+          if (epoch > 0 && !recovered) {
+            recovered = true;
+            Atomics.add(counters, Counter.Recovered, 1);
+          }
+          if (!ready) {
+            ready = true;
+            Atomics.add(counters, Counter.Ready, 1);
+            resolve();
+          }
+        },
+        error: (error) => fail(screen, `content: ${JSON.stringify(error)}`),
+        complete: () => fail(screen, 'content subscription completed'),
+      },
+    );
+  });
+}
+
+function connectRaw(board: ThreadBoard, nth: number): Promise<void> {
+  const screen = board.firstScreen + nth;
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${input.url}/${board.index}`);
+    let ping: NodeJS.Timeout | undefined;
+    closers.push(() => {
+      clearInterval(ping);
+      socket.terminate();
+    });
+    socket.on('open', () => {
+      ping = setInterval(() => socket.send('{"type":"ping"}'), KEEP_ALIVE_MS);
+      Atomics.add(counters, Counter.Ready, 1);
+      resolve();
+    });
+    // The same client work as graphql-ws and the board do: parse the message, then the frame in it.
+    socket.on('message', (data: Buffer) => {
+      const at = now();
+      const message = JSON.parse(String(data)) as {
+        type: string;
+        payload?: { data?: Record<string, string> };
+      };
+      if (message.type !== 'next') return;
+      const text = message.payload?.data?.[board.field];
+      if (typeof text !== 'string') return fail(screen, 'a frame without the board field');
+      receive(screen, 0, text, at);
+    });
+    socket.on('error', (error) => {
+      fail(screen, error.message);
+      reject(error);
+    });
+    socket.on('close', () => fail(screen, 'closed'));
+  });
+}
+
+async function connectAll(): Promise<void> {
+  const connect = input.mode === 'careboard' ? connectCareboard : connectRaw;
+  const all = input.boards.flatMap((board) =>
+    Array.from({ length: input.screensPerBoard }, (_, nth) => [board, nth] as const),
+  );
+  let next = 0;
+  const lane = async () => {
+    while (next < all.length) {
+      const [board, nth] = all[next++] as (typeof all)[number];
+      await connect(board, nth);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONNECTING_AT_ONCE, all.length) }, lane));
+}
+
+parentPort?.on('message', (message: ToScreenThread) => {
+  if (message.type === 'capture') capturing = message.on;
+  if (message.type === 'collect') {
+    post({
+      type: 'collected',
+      receipts: {
+        screen: Int32Array.from(receipts.screen),
+        version: Float64Array.from(receipts.version),
+        tick: Int32Array.from(receipts.tick),
+        kind: Uint8Array.from(receipts.kind),
+        at: Float64Array.from(receipts.at),
+        epoch: Int32Array.from(receipts.epoch),
+      },
+      captured,
+    });
+  }
+  if (message.type === 'close') {
+    closing = true;
+    void Promise.allSettled(closers.map((close) => close())).then(() => post({ type: 'closed' }));
+  }
+});
+
+connectAll().then(
+  () => post({ type: 'connected' }),
+  (error: unknown) => post({ type: 'failure', message: String(error) }),
+);

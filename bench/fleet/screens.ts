@@ -1,0 +1,134 @@
+import { Worker } from 'node:worker_threads';
+import {
+  type CapturedFrame,
+  COUNTERS,
+  Counter,
+  type FromScreenThread,
+  type Receipts,
+  type ScreenThreadInput,
+  type ThreadBoard,
+} from './screen-protocol.ts';
+
+export interface ScreensOptions {
+  readonly mode: ScreenThreadInput['mode'];
+  readonly url: string;
+  readonly boards: readonly ThreadBoard[];
+  readonly screensPerBoard: number;
+  readonly threads: number;
+}
+
+/** A fleet's screens spread over threads (whole boards each), their receipts kept in the threads. */
+export interface Screens {
+  ready(): number;
+  frames(): number;
+  reconnected(): number;
+  /** Screens that have had a frame on a new connection. */
+  recovered(): number;
+  failures(): { count: number; messages: readonly string[] };
+  capture(on: boolean): void;
+  collect(): Promise<{ receipts: Receipts[]; captured: CapturedFrame[] }>;
+  close(): Promise<void>;
+}
+
+const PROGRESS_EVERY_MS = 2_000;
+
+function nextMessage(worker: Worker, type: FromScreenThread['type']): Promise<FromScreenThread> {
+  return new Promise((resolve) => {
+    const on = (message: FromScreenThread) => {
+      if (message.type !== type) return;
+      worker.off('message', on);
+      resolve(message);
+    };
+    worker.on('message', on);
+  });
+}
+
+export async function connectScreens(
+  options: ScreensOptions,
+  progress: (line: string) => void,
+): Promise<Screens> {
+  const counters = new Int32Array(new SharedArrayBuffer(COUNTERS * 4));
+  const total = options.boards.length * options.screensPerBoard;
+  const threads = Math.min(options.threads, options.boards.length);
+  const messages: string[] = [];
+  const workers: Worker[] = [];
+  const connected: Promise<void>[] = [];
+  for (let t = 0; t < threads; t++) {
+    const boards = options.boards.filter((_, i) => i % threads === t);
+    const input: ScreenThreadInput = { ...options, boards, counters: counters.buffer as SharedArrayBuffer };
+    const worker = new Worker(new URL('./screen-thread.ts', import.meta.url), { workerData: input });
+    workers.push(worker);
+    worker.on('message', (message: FromScreenThread) => {
+      if (message.type === 'failure' && messages.length < 5) messages.push(message.message);
+    });
+    connected.push(
+      new Promise<void>((resolve, reject) => {
+        worker.on('message', (message: FromScreenThread) => {
+          if (message.type === 'connected') resolve();
+        });
+        worker.on('error', reject);
+      }),
+    );
+  }
+  const screens: Screens = {
+    ready: () => Atomics.load(counters, Counter.Ready),
+    frames: () => Atomics.load(counters, Counter.Frames),
+    reconnected: () => Atomics.load(counters, Counter.Reconnected),
+    recovered: () => Atomics.load(counters, Counter.Recovered),
+    failures: () => ({ count: Atomics.load(counters, Counter.Failures), messages }),
+    capture: (on) => {
+      for (const worker of workers) worker.postMessage({ type: 'capture', on });
+    },
+    async collect() {
+      const answers = await Promise.all(
+        workers.map((worker) => {
+          const answer = nextMessage(worker, 'collected');
+          worker.postMessage({ type: 'collect' });
+          return answer;
+        }),
+      );
+      const collected = answers as Extract<FromScreenThread, { type: 'collected' }>[];
+      return {
+        receipts: collected.map((a) => a.receipts),
+        captured: collected.flatMap((a) => [...a.captured]),
+      };
+    },
+    async close() {
+      await Promise.all(
+        workers.map(async (worker) => {
+          const closed = Promise.race([
+            nextMessage(worker, 'closed'),
+            new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+          ]);
+          worker.postMessage({ type: 'close' });
+          await closed;
+          await worker.terminate();
+        }),
+      );
+    },
+  };
+  const timer = setInterval(
+    () => progress(`  ${screens.ready()} of ${total} screens live`),
+    PROGRESS_EVERY_MS,
+  );
+  try {
+    await Promise.race([
+      Promise.all(connected),
+      new Promise((_, reject) =>
+        workers.forEach((w) =>
+          w.on(
+            'message',
+            (m: FromScreenThread) =>
+              m.type === 'failure' && options.mode === 'raw' && reject(new Error(m.message)),
+          ),
+        ),
+      ),
+    ]);
+  } catch (error) {
+    await screens.close();
+    throw error;
+  } finally {
+    clearInterval(timer);
+  }
+  return screens;
+}
