@@ -74,6 +74,10 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     access: options.auth.boards,
     thisDevice: (identity) => watchThisDevice(options.db, feed, identity),
     customerChanges: (identity) => watchCustomerChanges(feed, identity),
+    watchDeviceBoard: (principal, boardId, end) =>
+      principal.deviceId === undefined
+        ? () => undefined
+        : presence.watchBoard(principal.customerId, principal.deviceId, boardId, end),
   });
   attachGraphqlServer(app, {
     path: GRAPHQL_PATH,

@@ -126,6 +126,24 @@ export class BoardPublisher {
     });
   }
 
+  /**
+   * Sends one subscriber what it missed since `sinceVersion` (or a snapshot), in order with the
+   * frames that follow: how a screen that fell behind (it stopped reading for a while and its
+   * frames were not queued for it) catches up.
+   */
+  resync(listener: FrameListener, sinceVersion: string): Promise<void> {
+    return this.#enqueue(async () => {
+      if (!this.#listeners.has(listener)) return;
+      const missed = this.#framesSince(sinceVersion);
+      if (!missed) {
+        listener(this.#snapshot());
+        this.#remember({ version: this.version, text: '', marker: true });
+        return;
+      }
+      for (const frame of missed) listener(frame);
+    });
+  }
+
   leave(listener: FrameListener): void {
     this.#listeners.delete(listener);
   }

@@ -19,6 +19,13 @@ const builders: Readonly<Record<BoardTypeId, BuildRows>> = Object.freeze({
   [BoardType.AssetsParLevel]: buildAssetsRows,
 });
 
+/** A subscriber joined to a board's publisher: frames go to its listener until detached. */
+export interface BoardAttachment {
+  /** Sends what the subscriber missed since `sinceVersion` (or a snapshot). */
+  resync(sinceVersion: string): Promise<void>;
+  detach(): Promise<void>;
+}
+
 interface Entry {
   readonly publisher: Promise<BoardPublisher | undefined>;
   readonly type: BoardTypeId;
@@ -67,6 +74,46 @@ export class BoardPublishers {
         await this.#release(key, entry);
       }
     });
+  }
+
+  /**
+   * Joins a board's frames without an iterator: `listener` gets the catch-up (or a snapshot), then
+   * every new frame; `onEnd` the not-found error when the board is (or goes) away. Undefined when
+   * the board is not there for the customer, or not of this type (nothing stays attached).
+   */
+  async attach(
+    customerId: string,
+    boardId: number,
+    type: BoardTypeId,
+    sinceVersion: string | null | undefined,
+    listener: FrameListener,
+    onEnd: (error: Error) => void,
+  ): Promise<BoardAttachment | undefined> {
+    const key = `${customerId}:${boardId}`;
+    const entry = this.#acquire(key, customerId, boardId, type);
+    let publisher: BoardPublisher | undefined;
+    try {
+      publisher = entry.type === type ? await entry.publisher : undefined;
+      if (publisher) await publisher.join(listener, onEnd, sinceVersion);
+    } catch (error) {
+      await this.#release(key, entry);
+      throw error;
+    }
+    if (!publisher) {
+      await this.#release(key, entry);
+      return undefined;
+    }
+    const joined = publisher;
+    let detached = false;
+    return {
+      resync: (since) => joined.resync(listener, since),
+      detach: async () => {
+        if (detached) return;
+        detached = true;
+        joined.leave(listener);
+        await this.#release(key, entry);
+      },
+    };
   }
 
   #acquire(key: string, customerId: string, boardId: number, type: BoardTypeId): Entry {

@@ -48,6 +48,8 @@ export class DevicePresence {
   /** customer → device → the closers of its connections here. */
   readonly #held = new Map<string, Map<number, Set<Closer>>>();
   readonly #unsubscribe = new Map<string, Promise<() => void>>();
+  /** `customer:device` → the board content subscriptions of it here, with their board, to end on a move (BOF-44). */
+  readonly #boardWatches = new Map<string, Set<{ readonly boardId: number; readonly end: () => void }>>();
   #timer: NodeJS.Timeout | undefined;
 
   constructor(options: DevicePresenceOptions) {
@@ -93,6 +95,22 @@ export class DevicePresence {
       if (released) return;
       released = true;
       this.#release(customerId, deviceId, close);
+    };
+  }
+
+  /**
+   * Calls `end` once the device, held here, is moved to another board (or revoked): read from its
+   * change as it reaches this node's feed, whichever node made it, instead of a check per frame.
+   */
+  watchBoard(customerId: string, deviceId: number, boardId: number, end: () => void): () => void {
+    const key = `${customerId}:${deviceId}`;
+    const watches = this.#boardWatches.get(key) ?? new Set();
+    this.#boardWatches.set(key, watches);
+    const watch = { boardId, end };
+    watches.add(watch);
+    return () => {
+      watches.delete(watch);
+      if (watches.size === 0 && this.#boardWatches.get(key) === watches) this.#boardWatches.delete(key);
     };
   }
 
@@ -147,6 +165,8 @@ export class DevicePresence {
       try {
         const state = await findDeviceState(this.#db, customerId, deviceId);
         if (!state || state.revoked_at) this.#closeAll(customerId, [deviceId]);
+        for (const watch of [...(this.#boardWatches.get(`${customerId}:${deviceId}`) ?? [])])
+          if (state?.display_board_id !== watch.boardId) watch.end();
       } catch (error) {
         this.#log.warn({ reason: (error as Error).message, deviceId }, 'reading a changed screen failed');
       }

@@ -16,6 +16,9 @@ import { DEFAULT_OPERATION_LIMITS, type OperationLimits, prepareOperation } from
 import { Outbox } from './outbox.ts';
 import { type SharedOperation, subscribeSharingResults } from './shared-execution.ts';
 
+/** A screen holding this much unsent is behind: its board frames wait until it reads (LIVE-21). */
+const SLOW_BYTES = 1024 * 1024;
+
 export interface LiveLimits {
   readonly maxMessageBytes: number;
   readonly subscriptionsPerConnection: number;
@@ -153,6 +156,7 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
           identity: extra.identity,
           operationKey,
           ...(outbox ? { outbox } : {}),
+          direct: { socket: extra.socket, id, slowBytes: Math.min(SLOW_BYTES, limits.maxBufferedBytes / 4) },
         };
         return { ...(prepared as Exclude<typeof prepared, readonly unknown[]>), contextValue };
       },

@@ -1,6 +1,7 @@
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import {
+  type DocumentNode,
   type ExecutionArgs,
   GraphQLError,
   type GraphQLSchema,
@@ -26,20 +27,52 @@ export const DEFAULT_OPERATION_LIMITS: OperationLimits = Object.freeze({
   introspection: false,
 });
 
+type Prepared = { readonly document: DocumentNode } | { readonly errors: readonly GraphQLError[] };
+
+/** Documents already parsed and validated, by text: every screen sends the same few (decision LIVE-20). */
+const PREPARED_KEPT = 200;
+const prepared = new WeakMap<GraphQLSchema, Map<string, Prepared>>();
+
 /**
  * Parses and validates one operation within limits: a document too long,
- * too deep or with too many aliases is a GraphQL error, not work.
+ * too deep or with too many aliases is a GraphQL error, not work. The outcome is
+ * kept by document text (and schema, limits fixed per server), so ten thousand
+ * screens sending the board app's three documents share three parsed ASTs.
  */
 export function prepareOperation(
   schema: GraphQLSchema,
   payload: SubscribePayload,
   limits: OperationLimits,
 ): Omit<ExecutionArgs, 'contextValue'> | readonly GraphQLError[] {
-  let document: ReturnType<typeof parse>;
+  let kept = prepared.get(schema);
+  if (!kept) {
+    kept = new Map();
+    prepared.set(schema, kept);
+  }
+  let outcome = kept.get(payload.query);
+  if (!outcome) {
+    outcome = prepareDocument(schema, payload.query, limits);
+    if (kept.size >= PREPARED_KEPT) kept.delete(kept.keys().next().value as string);
+    kept.set(payload.query, outcome);
+  }
+  if ('errors' in outcome) return outcome.errors;
+  const variables = payload.variables;
+  return {
+    schema,
+    document: outcome.document,
+    operationName: payload.operationName ?? null,
+    variableValues: variables && typeof variables === 'object' ? variables : {},
+  };
+}
+
+function prepareDocument(schema: GraphQLSchema, query: string, limits: OperationLimits): Prepared {
+  let document: DocumentNode;
   try {
-    document = parse(payload.query, { maxTokens: limits.maxTokens });
+    document = parse(query, { maxTokens: limits.maxTokens });
   } catch (error) {
-    return [error instanceof GraphQLError ? error : new GraphQLError('The document could not be parsed.')];
+    return {
+      errors: [error instanceof GraphQLError ? error : new GraphQLError('The document could not be parsed.')],
+    };
   }
   const rules = [
     ...specifiedRules,
@@ -52,15 +85,8 @@ export function prepareOperation(
     errors = validate(schema, document, rules);
   } catch (error) {
     // The depth and alias rules throw their GraphQLError rather than report it.
-    if (error instanceof GraphQLError) return [error];
+    if (error instanceof GraphQLError) return { errors: [error] };
     throw error;
   }
-  if (errors.length > 0) return errors;
-  const variables = payload.variables;
-  return {
-    schema,
-    document,
-    operationName: payload.operationName ?? null,
-    variableValues: variables && typeof variables === 'object' ? variables : {},
-  };
+  return errors.length > 0 ? { errors } : { document };
 }

@@ -1,8 +1,11 @@
 import { BoardType, type BoardTypeId, boardContentFields, type ThisDevice } from '@careboard/contracts';
 import type { IResolvers } from '@graphql-tools/utils';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { BoardAccess } from '../../identity/board-access.ts';
+import type { Principal } from '../../identity/verify-access-token.ts';
 import type { BoardPublishers } from '../boards/board-publishers.ts';
 import type { LiveIdentity } from '../live-identity.ts';
+import { BoardContentStream } from './board-content-stream.ts';
 import type { DisplayBoardWatchers } from './display-board-watchers.ts';
 import type { LiveContext } from './graphql-server.ts';
 import { guardBoardStream } from './guard-board-stream.ts';
@@ -17,6 +20,8 @@ export interface ResolverDeps {
   readonly thisDevice: (identity: LiveIdentity) => AsyncIterable<ThisDevice>;
   /** The kinds of record a person's customer changed, live (CON-26). */
   readonly customerChanges: (identity: LiveIdentity) => AsyncIterable<string[]>;
+  /** Calls `end` when a screen's device is moved off the board (BOF-44); returns the unwatch. */
+  readonly watchDeviceBoard: (principal: Principal, boardId: number, end: () => void) => () => void;
 }
 
 interface BoardArgs {
@@ -24,30 +29,41 @@ interface BoardArgs {
   readonly sinceVersion?: string | null;
 }
 
-/** workflowBoard, familyBoard, patientBoard, assetsBoard: each board type's frames. */
-function boardContentResolvers(boards: BoardPublishers, access: BoardAccess) {
+/**
+ * workflowBoard, familyBoard, patientBoard, assetsBoard: each board type's frames, as a stream
+ * the socket layer writes straight to the connection (LIVE-20). Who may read is settled when
+ * subscribing; a screen moved off the board is told by its device's change, not checked per frame.
+ */
+function boardContentResolvers({ boards, access, watchDeviceBoard }: ResolverDeps) {
   const types = Object.values(BoardType) as BoardTypeId[];
   return Object.fromEntries(
     types.map((type) => [
       boardContentFields[type],
       {
-        subscribe: (_root: unknown, args: BoardArgs, context: LiveContext) =>
-          guardBoardStream(access, context.identity, args.displayBoardId, () =>
-            boards.subscribe(context.identity.customerId, args.displayBoardId, type, args.sinceVersion),
-          ),
+        subscribe: (_root: unknown, args: BoardArgs, context: LiveContext, info: GraphQLResolveInfo) => {
+          const { identity } = context;
+          const boardId = args.displayBoardId;
+          return new BoardContentStream({
+            boardId,
+            responseKey: String(info.path.key),
+            mayRead: () => access.mayRead(identity.principal, boardId),
+            watchAccess: (end) => watchDeviceBoard(identity.principal, boardId, end),
+            attach: (listener, onEnd) =>
+              boards.attach(identity.customerId, boardId, type, args.sinceVersion, listener, onEnd),
+            iterate: () =>
+              guardBoardStream(access, identity, boardId, () =>
+                boards.subscribe(identity.customerId, boardId, type, args.sinceVersion),
+              ),
+          });
+        },
         resolve: (frame: unknown) => frame,
       },
     ]),
   );
 }
 
-export function createResolvers({
-  displayBoards,
-  boards,
-  access,
-  thisDevice,
-  customerChanges,
-}: ResolverDeps): IResolvers<unknown, LiveContext> {
+export function createResolvers(deps: ResolverDeps): IResolvers<unknown, LiveContext> {
+  const { displayBoards, access, thisDevice, customerChanges } = deps;
   return {
     JSON: JsonScalar,
     Query: {
@@ -74,7 +90,7 @@ export function createResolvers({
         subscribe: (_root, _args, context) => customerChanges(context.identity),
         resolve: (kinds: unknown) => kinds,
       },
-      ...boardContentResolvers(boards, access),
+      ...boardContentResolvers(deps),
     },
   };
 }

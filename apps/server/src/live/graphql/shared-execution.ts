@@ -1,5 +1,6 @@
 import { Repeater } from '@repeaterjs/repeater';
 import { createSourceEventStream, type ExecutionArgs, type ExecutionResult, execute } from 'graphql';
+import { BoardContentStream, type DirectSink } from './board-content-stream.ts';
 import { toGraphqlError } from './graphql-errors.ts';
 import { MAX_WAITING_FRAMES_PER_OPERATION, type Outbox } from './outbox.ts';
 
@@ -8,6 +9,8 @@ export interface SharedOperation {
   readonly operationKey: string;
   /** What the connection holds unread; absent outside a connection (LIVE-15). */
   readonly outbox?: Outbox;
+  /** The operation's socket and id: a board content stream writes its frames there (LIVE-20). */
+  readonly direct?: DirectSink;
 }
 
 /** A frame's size for the outbox: board frames are JSON text; a board config is small. */
@@ -45,8 +48,9 @@ export async function subscribeSharingResults(
 ): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
   const source = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in Object(source))) return source as ExecutionResult;
+  const { operationKey, outbox, direct } = args.contextValue as SharedOperation;
+  if (direct && source instanceof BoardContentStream) return source.direct(direct);
   const events = source as AsyncIterableIterator<unknown>;
-  const { operationKey, outbox } = args.contextValue as SharedOperation;
   return new Repeater<ExecutionResult>(async (push, stop) => {
     void stop.then(() => events.return?.());
     let waiting = 0;
