@@ -1,9 +1,11 @@
 import type { Db } from '../store/database.ts';
-import { findDeviceBoardId } from '../store/repositories/devices.ts';
+import { createDeviceStateLoader } from '../store/device-state-loader.ts';
 import type { Principal } from './verify-access-token.ts';
 
 /** How long a device's board is remembered: reassigning a screen takes effect within this. */
 const DEVICE_BOARD_TTL_MS = 3_000;
+/** More than the screens one node holds (10,000, docs/operations.md): a full fleet never empties it. */
+const CACHE_ENTRIES = 50_000;
 
 /** Which display boards a caller may read (decision IDN-16). */
 export interface BoardAccess {
@@ -21,14 +23,17 @@ export interface BoardAccess {
  */
 export function createBoardAccess(db: Db): BoardAccess {
   const cache = new Map<string, { boardId: number | null; until: number }>();
+  // Ten thousand screens subscribing at once: their reads gathered into a few queries (LIVE-23).
+  const loadState = createDeviceStateLoader(db);
 
   async function deviceBoard(principal: Principal, fresh = false): Promise<number | null | undefined> {
     if (principal.deviceId === undefined) return undefined;
     const key = `${principal.customerId}:${principal.deviceId}`;
     const cached = cache.get(key);
     if (!fresh && cached && cached.until > Date.now()) return cached.boardId;
-    const boardId = await findDeviceBoardId(db, principal.customerId, principal.deviceId);
-    if (cache.size > 10_000) cache.clear();
+    const state = await loadState(principal.customerId, principal.deviceId);
+    const boardId = !state || state.revoked_at ? null : state.display_board_id;
+    if (cache.size > CACHE_ENTRIES) cache.clear();
     cache.set(key, { boardId, until: Date.now() + DEVICE_BOARD_TTL_MS });
     return boardId;
   }

@@ -4,6 +4,7 @@ import { GRAPHQL_PATH } from '../config/config.ts';
 import type { TrustProxy } from '../http/client-address.ts';
 import type { Auth } from '../identity/require-scopes.ts';
 import type { Db } from '../store/database.ts';
+import { createDeviceStateLoader } from '../store/device-state-loader.ts';
 import type { FindBoardConfig } from './boards/board-publisher.ts';
 import { BoardPublishers } from './boards/board-publishers.ts';
 import { ChangeFeed } from './bus/change-feed.ts';
@@ -64,7 +65,8 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   });
   const displayBoards = new DisplayBoardWatchers(feed, options.findBoardConfig);
   // Screens: online while connected anywhere, told of their board and reloads, closed when revoked (BOF-43..34).
-  const presence = new DevicePresence({ db: options.db, feed, log: options.log });
+  const loadState = createDeviceStateLoader(options.db);
+  const presence = new DevicePresence({ db: options.db, feed, log: options.log, loadState });
   presence.start();
   app.addHook('onClose', () => presence.stop());
   const holdDevice = presence.open.bind(presence);
@@ -72,7 +74,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     displayBoards,
     boards,
     access: options.auth.boards,
-    thisDevice: (identity) => watchThisDevice(options.db, feed, identity),
+    thisDevice: (identity) => watchThisDevice(loadState, feed, identity),
     customerChanges: (identity) => watchCustomerChanges(feed, identity),
     watchDeviceBoard: (principal, boardId, end) =>
       principal.deviceId === undefined

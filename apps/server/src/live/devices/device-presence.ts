@@ -1,4 +1,5 @@
 import { LiveCloseCode } from '@careboard/contracts';
+import DataLoader from 'dataloader';
 import type { Logger } from 'pino';
 import type { Principal } from '../../identity/verify-access-token.ts';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../../services/devices/device-presence.ts';
 import type { ChangeRow } from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';
+import type { LoadDeviceState } from '../../store/device-state-loader.ts';
 import { findDeviceState } from '../../store/repositories/devices.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
 import type { Closer, Refusal } from '../live-identity.ts';
@@ -16,6 +18,8 @@ import type { Release, ScreenReport } from './hold-device.ts';
 
 /** How often a node tells the database it still holds its screens' connections (BOF-43). */
 export const PRESENCE_HEARTBEAT_MS = 5_000;
+/** How long connecting screens are gathered before they come online together. */
+const COME_ONLINE_GATHER_MS = 20;
 /** A screen stays online this long after its node last said so: two heartbeats may be missed. */
 export const PRESENCE_TTL_MS = 12_000;
 
@@ -30,6 +34,8 @@ export interface DevicePresenceOptions {
   readonly feed: ChangeFeed;
   readonly log: Logger;
   readonly heartbeatMs?: number;
+  /** Device states read in batches (LIVE-23). */
+  readonly loadState: LoadDeviceState;
   readonly ttlMs?: number;
 }
 
@@ -45,12 +51,31 @@ export class DevicePresence {
   readonly #log: Logger;
   readonly #ttlMs: number;
   readonly #heartbeatMs: number;
+  readonly #loadState: LoadDeviceState;
   /** customer → device → the closers of its connections here. */
   readonly #held = new Map<string, Map<number, Set<Closer>>>();
   readonly #unsubscribe = new Map<string, Promise<() => void>>();
   /** `customer:device` → the board content subscriptions of it here, with their board, to end on a move (BOF-44). */
   readonly #boardWatches = new Map<string, Set<{ readonly boardId: number; readonly end: () => void }>>();
   #timer: NodeJS.Timeout | undefined;
+  /** Screens connecting within a few ms come online in one transaction per customer (LIVE-23). */
+  readonly #comeOnline = new DataLoader<{ customerId: string; id: number }, void, string>(
+    async (keys) => {
+      const byCustomer = new Map<string, number[]>();
+      for (const { customerId, id } of keys)
+        byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), id]);
+      await Promise.all(
+        [...byCustomer].map(([customerId, ids]) => this.#keepOnline(customerId, [...new Set(ids)])),
+      );
+      return keys.map(() => undefined);
+    },
+    {
+      cache: false,
+      cacheKeyFn: ({ customerId, id }) => `${id}@${customerId}`,
+      batchScheduleFn: (callback) => setTimeout(callback, COME_ONLINE_GATHER_MS),
+      maxBatchSize: 1_000,
+    },
+  );
 
   constructor(options: DevicePresenceOptions) {
     this.#db = options.db;
@@ -58,6 +83,7 @@ export class DevicePresence {
     this.#log = options.log;
     this.#ttlMs = options.ttlMs ?? PRESENCE_TTL_MS;
     this.#heartbeatMs = options.heartbeatMs ?? PRESENCE_HEARTBEAT_MS;
+    this.#loadState = options.loadState;
   }
 
   start(): void {
@@ -78,7 +104,7 @@ export class DevicePresence {
     const deviceId = principal.deviceId;
     if (deviceId === undefined) return () => undefined;
     const { customerId } = principal;
-    const state = await findDeviceState(this.#db, customerId, deviceId).catch(() => null);
+    const state = await this.#loadState(customerId, deviceId).catch(() => null);
     // The database could not say: a retryable refusal, as for the token itself (LIVE-12).
     if (state === null) return { code: LiveCloseCode.TryAgainLater, reason: 'Try again later' };
     if (!state || state.revoked_at) return DEVICE_REVOKED;
@@ -89,7 +115,7 @@ export class DevicePresence {
       );
     this.#hold(customerId, deviceId, close);
     this.#subscribe(customerId);
-    await this.#keepOnline(customerId, [deviceId]);
+    await this.#comeOnline.load({ customerId, id: deviceId });
     let released = false;
     return () => {
       if (released) return;

@@ -2,8 +2,8 @@ import { GRAPHQL_NOT_FOUND_CODE, type ThisDevice } from '@careboard/contracts';
 import { Repeater } from '@repeaterjs/repeater';
 import { GraphQLError } from 'graphql';
 import type { ChangeRow } from '../../store/change-log.ts';
-import type { Db } from '../../store/database.ts';
-import { type DeviceState, findDeviceState } from '../../store/repositories/devices.ts';
+import type { LoadDeviceState } from '../../store/device-state-loader.ts';
+import type { DeviceState } from '../../store/repositories/devices.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
 import type { LiveIdentity } from '../live-identity.ts';
 
@@ -30,7 +30,11 @@ const touches = (rows: readonly ChangeRow[], id: number) =>
  * change feed so a PATCH or reload on any node reaches the screen on this one (BOF-44,
  * BOF-45). Not a screen's token, or a revoked device: not found, as for another customer's.
  */
-export function watchThisDevice(db: Db, feed: ChangeFeed, identity: LiveIdentity): AsyncIterable<ThisDevice> {
+export function watchThisDevice(
+  loadState: LoadDeviceState,
+  feed: ChangeFeed,
+  identity: LiveIdentity,
+): AsyncIterable<ThisDevice> {
   const { customerId, deviceId } = identity.principal;
   return new Repeater<ThisDevice>(async (push, stop) => {
     if (deviceId === undefined) return stop(deviceNotFound(deviceId));
@@ -39,7 +43,7 @@ export function watchThisDevice(db: Db, feed: ChangeFeed, identity: LiveIdentity
       let reads = Promise.resolve();
       let last = '';
       const read = async () => {
-        const state = await findDeviceState(db, customerId, deviceId);
+        const state = await loadState(customerId, deviceId);
         if (!state || state.revoked_at) return stop(deviceNotFound(deviceId));
         // Coming online or going offline is a change too, but tells the screen nothing new.
         const next = view(state);

@@ -9,6 +9,8 @@ type Listener = (config: DisplayBoardConfig | undefined) => void;
 
 interface Watch {
   readonly listeners: Set<Listener>;
+  /** The board's config as last read (or being read): what a new subscriber starts with. */
+  latest: Promise<DisplayBoardConfig | undefined>;
   unsubscribe?: () => void;
 }
 
@@ -19,7 +21,8 @@ function touchesBoard(rows: readonly ChangeRow[], id: number): boolean {
 /**
  * The displayBoard subscriptions of this node, per board: a change to a board
  * is read once and the same config object goes to every subscriber of it (so
- * its GraphQL result can be shared too), not one read per subscriber.
+ * its GraphQL result can be shared too), not one read per subscriber; a new
+ * subscriber starts from the config last read, not a read of its own (LIVE-23).
  */
 export class DisplayBoardWatchers {
   readonly #feed: ChangeFeed;
@@ -37,10 +40,10 @@ export class DisplayBoardWatchers {
       const key = `${customerId}:${id}`;
       const listener: Listener = (config) => (config ? void push(config) : stop(boardNotFound()));
       try {
-        const first = await this.#find(customerId, id);
+        const watch = this.#join(key, customerId, id, listener);
+        const first = await watch.latest;
         if (!first) return stop(boardNotFound());
         await push(first);
-        await this.#join(key, customerId, id, listener);
         await stop;
       } catch (error) {
         stop(error);
@@ -50,26 +53,33 @@ export class DisplayBoardWatchers {
     });
   }
 
-  async #join(key: string, customerId: string, id: number, listener: Listener): Promise<void> {
+  #join(key: string, customerId: string, id: number, listener: Listener): Watch {
     let watch = this.#watches.get(key);
     if (!watch) {
-      const created: Watch = { listeners: new Set() };
+      const created: Watch = { listeners: new Set(), latest: Promise.resolve(undefined) };
       watch = created;
       this.#watches.set(key, created);
-      let reads = Promise.resolve();
-      created.unsubscribe = await this.#feed.subscribe(customerId, (rows) => {
+      // Read once following changes, so a change committed in between is not missed.
+      const subscribed = this.#feed.subscribe(customerId, (rows) => {
         if (!touchesBoard(rows, id)) return;
-        reads = reads
-          .then(() => this.#find(customerId, id))
-          .then(
-            (config) => {
-              for (const each of created.listeners) each(config);
-            },
-            () => undefined,
-          );
+        const next = created.latest.catch(() => undefined).then(() => this.#find(customerId, id));
+        created.latest = next;
+        next.then(
+          (config) => {
+            for (const each of created.listeners) each(config);
+          },
+          () => undefined,
+        );
+      });
+      created.latest = subscribed.then((unsubscribe) => {
+        // Everyone left while subscribing.
+        if (this.#watches.get(key) !== created) unsubscribe();
+        else created.unsubscribe = unsubscribe;
+        return this.#find(customerId, id);
       });
     }
     watch.listeners.add(listener);
+    return watch;
   }
 
   #leave(key: string, listener: Listener): void {

@@ -12,6 +12,7 @@ import { clientAddress, type TrustProxy } from '../../http/client-address.ts';
 import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
 import { type HoldDevice, type Release, type ScreenReport, screenReportOf } from '../devices/hold-device.ts';
 import { isRefusal, LiveIdentity, tokenFromParams } from '../live-identity.ts';
+import { keepConnectionsAlive } from './keep-alive.ts';
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, prepareOperation } from './operation-limits.ts';
 import { Outbox } from './outbox.ts';
 import { type SharedOperation, subscribeSharingResults } from './shared-execution.ts';
@@ -105,6 +106,8 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
     );
   };
   app.server.on('upgrade', onUpgrade);
+  // Before graphql-ws's listeners: pings answered at the socket, one sweep for liveness (LIVE-22).
+  const stopKeepAlive = keepConnectionsAlive(sockets, limits.keepAliveMs);
   // Registered before graphql-ws's own listener, so every send it makes is counted (LIVE-15).
   const outboxes = new WeakMap<WebSocket, Outbox>();
   sockets.on('connection', (ws) => {
@@ -172,7 +175,8 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
       },
     },
     sockets,
-    limits.keepAliveMs,
+    // Its timer per connection is replaced by keepConnectionsAlive's one sweep.
+    0,
   );
   // A frame ws refuses (not UTF-8: 1007, over maxPayload: 1009) is closed by ws itself with
   // that code; graphql-ws's listener only adds a console.error with a stack per bad frame,
@@ -187,6 +191,7 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
   // Tell every board to come back (1012: service restart) before the process goes.
   app.addHook('preClose', async () => {
     app.server.off('upgrade', onUpgrade);
+    stopKeepAlive();
     for (const client of sockets.clients) client.close(LiveCloseCode.ServiceRestart, 'Server restarting');
     await new Promise<void>((resolve) => sockets.close(() => resolve()));
   });

@@ -363,6 +363,21 @@ export async function findDeviceState(
     .executeTakeFirst();
 }
 
+/** Several devices' states in one read (what many screens connecting at once each ask). */
+export async function findDeviceStates(
+  db: Db,
+  customerId: string,
+  ids: readonly number[],
+): Promise<DeviceState[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('devices')
+    .select(['id', 'name', 'display_board_id', 'reload_requested_at', 'revoked_at', 'app_version'])
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /**
  * A node still holds live connections of these devices: they stay online until `until` and
  * were seen now. Answers which of them came online with this (they were not before), and
