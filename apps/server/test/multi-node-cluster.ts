@@ -23,6 +23,8 @@ export interface ClusterOptions {
   readonly databaseUrl: string;
   /** Omitted: the nodes share nothing but PostgreSQL. */
   readonly redisUrl?: string;
+  /** CAREBOARD_NODES: server processes each node runs on its port (Node's cluster). */
+  readonly processes?: number;
 }
 
 /**
@@ -56,6 +58,7 @@ async function startNode(port: number, publicUrl: string, options: ClusterOption
       PUBLIC_URL: publicUrl,
       DATABASE_URL: options.databaseUrl,
       ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+      ...(options.processes ? { CAREBOARD_NODES: String(options.processes) } : {}),
       CAREBOARD_BOARD_DIR: FIXTURE_BOARD_DIR,
       CAREBOARD_SIMULATOR_RATE: '0',
       LOG_LEVEL: 'warn',

@@ -118,4 +118,36 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.runtime)).toBe(true);
   });
+
+  it('runs one process unless CAREBOARD_NODES asks for more, which needs REDIS_URL', () => {
+    expect(loadConfig({}).nodes).toEqual({ count: 1, index: 0 });
+    expect(problemsOf({ CAREBOARD_NODES: '2' })).toEqual([
+      'CAREBOARD_NODES: more than 1 needs REDIS_URL (socket broadcasts cross processes through Redis)',
+    ]);
+    expect(problemsOf({ CAREBOARD_NODES: '0' })[0]).toMatch(
+      /^CAREBOARD_NODES: must be a whole number from 1 to 64/,
+    );
+    const second = loadConfig({
+      CAREBOARD_NODES: '2',
+      CAREBOARD_NODE_INDEX: '1',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(second.nodes).toEqual({ count: 2, index: 1 });
+  });
+
+  it('subscribes to MQTT in the first process only, unless the subscription is shared', () => {
+    const env = {
+      CAREBOARD_NODES: '2',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      MQTT_URL: 'mqtt://127.0.0.1:1883',
+    };
+    expect(loadConfig({ ...env, CAREBOARD_NODE_INDEX: '0' }).feeds.mqttHere).toBe(true);
+    expect(loadConfig({ ...env, CAREBOARD_NODE_INDEX: '1' }).feeds.mqttHere).toBe(false);
+    const shared = {
+      ...env,
+      CAREBOARD_NODE_INDEX: '1',
+      MQTT_TOPIC: '$share/careboard/careboard/+/sightings',
+    };
+    expect(loadConfig(shared).feeds.mqttHere).toBe(true);
+  });
 });

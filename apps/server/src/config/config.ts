@@ -26,6 +26,15 @@ export interface Config {
   readonly identity: IdentityConfig;
   readonly live: LiveConfig;
   readonly feeds: FeedsConfig;
+  readonly nodes: NodesConfig;
+}
+
+/** Server processes on one machine (decision LIVE-24). */
+export interface NodesConfig {
+  /** CAREBOARD_NODES: how many; above 1 the first process starts that many on the port. */
+  readonly count: number;
+  /** This process's place among them (0 when there is one); set for each by the first. */
+  readonly index: number;
 }
 
 /** Where the feeds come in (issue 15, product §10). */
@@ -36,6 +45,11 @@ export interface FeedsConfig {
   readonly mqttUrl: string | null;
   /** The subscription; its `+` is the customer id. */
   readonly mqttTopic: string;
+  /**
+   * Whether this process subscribes: every process of a machine for a shared subscription
+   * (`$share/…`, the broker spreads the messages), otherwise only the first (LIVE-24).
+   */
+  readonly mqttHere: boolean;
 }
 
 export interface StoreConfig {
@@ -115,6 +129,11 @@ export function loadConfig(
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(problems);
   }
+  // Socket broadcasts cross the cluster's processes through Redis only (LIVE-24).
+  if ((parsed.data.CAREBOARD_NODES ?? 1) > 1 && !parsed.data.REDIS_URL)
+    throw new ConfigError([
+      'CAREBOARD_NODES: more than 1 needs REDIS_URL (socket broadcasts cross processes through Redis)',
+    ]);
   return Object.freeze(fromEnv(parsed.data, cwd));
 }
 
@@ -156,7 +175,9 @@ function fromEnv(env: Env, cwd: string): Config {
       hl7MllpPort: env.HL7_MLLP_PORT ?? null,
       mqttUrl: env.MQTT_URL ?? null,
       mqttTopic: env.MQTT_TOPIC ?? 'careboard/+/sightings',
+      mqttHere: (env.CAREBOARD_NODE_INDEX ?? 0) === 0 || (env.MQTT_TOPIC ?? '').startsWith('$share/'),
     }),
+    nodes: Object.freeze({ count: env.CAREBOARD_NODES ?? 1, index: env.CAREBOARD_NODE_INDEX ?? 0 }),
   };
 }
 

@@ -121,6 +121,16 @@ export const envSchema = z.object({
       .max(1_000_000, 'must be a whole number from 1 to 1000000'),
   ),
   CAREBOARD_GRAPHQL_INTROSPECTION: optional(toggle),
+  // Server processes on this machine, on one port (Node's cluster, decision LIVE-24); the index is
+  // set by the first process for each of the others, not by an operator.
+  CAREBOARD_NODES: optional(count(64)),
+  CAREBOARD_NODE_INDEX: optional(
+    z.coerce
+      .number({ error: 'must be a whole number from 0 to 63' })
+      .int('must be a whole number from 0 to 63')
+      .min(0, 'must be a whole number from 0 to 63')
+      .max(63, 'must be a whole number from 0 to 63'),
+  ),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   // Runtime config served at /config.json; each overrides a default derived from PUBLIC_URL.
   API_URL: optional(httpUrl),

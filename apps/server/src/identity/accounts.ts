@@ -31,14 +31,13 @@ export interface NewAccount {
 /** Creates the account unless its email exists; returns whether it was created. */
 export async function createAccountIfMissing(db: Db, account: NewAccount): Promise<boolean> {
   if (await findAccountByEmail(db, account.email)) return false;
-  await insertAccount(db, {
+  return insertAccount(db, {
     customer_id: account.customerId,
     email: account.email.trim(),
     name: account.name,
     role: account.role,
     password_hash: await hashPassword(account.password),
   });
-  return true;
 }
 
 /**

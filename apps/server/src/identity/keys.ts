@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { lockUntilTransactionEnds } from '../store/advisory-lock.ts';
 import type { Db } from '../store/database.ts';
 import { insertIdentityKey, listActiveIdentityKeys } from '../store/identity-keys.ts';
 
@@ -34,15 +35,18 @@ export async function addCookieKey(db: Db): Promise<string> {
 }
 
 /**
- * The active keys; on first start a signing key and a cookie key are made.
- * Two servers starting at once on a fresh store may both make one: harmless,
- * every active key verifies.
+ * The active keys; on first start a signing key and a cookie key are made. Two servers
+ * starting at once on a fresh store (a cluster's processes, LIVE-24) make them one at a time
+ * under a lock, so both load the same keys: each verifies what the other signs.
  */
 export async function loadOrCreateKeys(db: Db): Promise<IdentityKeys> {
-  let rows = await listActiveIdentityKeys(db);
-  if (!rows.some((row) => row.use === 'sig')) await addSigningKey(db);
-  if (!rows.some((row) => row.use === 'cookie')) await addCookieKey(db);
-  rows = await listActiveIdentityKeys(db);
+  await db.transaction().execute(async (trx) => {
+    await lockUntilTransactionEnds(trx, 'careboard.identity-keys', 'first-start');
+    const existing = await listActiveIdentityKeys(trx);
+    if (!existing.some((row) => row.use === 'sig')) await addSigningKey(trx);
+    if (!existing.some((row) => row.use === 'cookie')) await addCookieKey(trx);
+  });
+  const rows = await listActiveIdentityKeys(db);
   return Object.freeze({
     signing: rows.filter((row) => row.use === 'sig').map((row) => row.material as JWK),
     cookies: rows.filter((row) => row.use === 'cookie').map((row) => String(row.material.secret)),

@@ -56,8 +56,15 @@ export interface NewAccountRow {
   readonly password_hash: string;
 }
 
-export async function insertAccount(db: Db, account: NewAccountRow): Promise<void> {
-  await db.insertInto('accounts').values(account).execute();
+/** Inserts the account unless its email is taken (another node starting at once made it); returns whether it did. */
+export async function insertAccount(db: Db, account: NewAccountRow): Promise<boolean> {
+  const rows = await db
+    .insertInto('accounts')
+    .values(account)
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .execute();
+  return rows.length > 0;
 }
 
 /** Sets the role of the customer's account with this email; returns its id, undefined when there is none. */

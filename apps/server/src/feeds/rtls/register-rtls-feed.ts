@@ -14,7 +14,7 @@ export async function registerRtlsFeed(app: FastifyInstance, options: FeedOption
   const { db, feeds, log } = options;
   await app.register(secretRoutes, { prefix: API_PREFIX, db });
   await app.register(webhookRoute, { prefix: API_PREFIX, db });
-  if (feeds.mqttUrl) {
+  if (feeds.mqttUrl && feeds.mqttHere) {
     const subscriber = startMqttSubscriber({ db, url: feeds.mqttUrl, topic: feeds.mqttTopic, log });
     // Before the database pool closes (onClose), so the message in hand settles first.
     app.addHook('preClose', () => subscriber.close());
