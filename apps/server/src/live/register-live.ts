@@ -7,6 +7,7 @@ import type { Db } from '../store/database.ts';
 import { createDeviceStateLoader } from '../store/device-state-loader.ts';
 import type { FindBoardConfig } from './boards/board-publisher.ts';
 import { BoardPublishers } from './boards/board-publishers.ts';
+import { SharedReads } from './boards/shared-reads.ts';
 import { ChangeFeed } from './bus/change-feed.ts';
 import { connectRedisFanOut } from './bus/redis.ts';
 import { watchCustomerChanges } from './changes/customer-changes.ts';
@@ -62,6 +63,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     feed,
     findBoardConfig: options.findBoardConfig,
     log: options.log,
+    reads: new SharedReads(),
   });
   const displayBoards = new DisplayBoardWatchers(feed, options.findBoardConfig);
   // Screens: online while connected anywhere, told of their board and reloads, closed when revoked (BOF-43..34).

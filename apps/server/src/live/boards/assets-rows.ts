@@ -1,11 +1,13 @@
 import type { ParRow } from '@careboard/contracts';
 import { parState } from '../../domain/par-state.ts';
 import { listParLevelCounts } from '../../store/repositories/board-row-queries.ts';
-import type { BuildRows } from './build-rows.ts';
+import { type BuildRows, readAlone } from './build-rows.ts';
 
 /** Assets PAR-level board: each asset type's count at each of the board's locations against its PAR level. */
-export const buildAssetsRows: BuildRows = async (db, customerId, config) => {
-  const levels = await listParLevelCounts(db, customerId, config.location_ids);
+export const buildAssetsRows: BuildRows = async (db, customerId, config, _now, share = readAlone) => {
+  const levels = await share(`par ${config.location_ids.join(',')}`, () =>
+    listParLevelCounts(db, customerId, config.location_ids),
+  );
   return levels.map((level): ParRow => {
     const state = parState(level.count, level);
     return {

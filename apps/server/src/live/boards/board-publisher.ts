@@ -5,7 +5,8 @@ import { isDatabaseUnavailable } from '../../errors/database-errors.ts';
 import type { ChangeRow } from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
-import type { BuildRows } from './build-rows.ts';
+import { type BuildRows, readAlone } from './build-rows.ts';
+import type { SharedReads } from './shared-reads.ts';
 
 /** Frames kept for catch-up; a board further behind gets a snapshot. */
 const HISTORY = 200;
@@ -45,6 +46,8 @@ export interface PublisherDeps {
   readonly findBoardConfig: FindBoardConfig;
   readonly log: Logger;
   readonly now?: () => Date;
+  /** Reads shared by the boards evaluating the same change (LIVE-25); none: each reads alone. */
+  readonly reads?: SharedReads;
 }
 
 /**
@@ -71,6 +74,8 @@ export class BoardPublisher {
   /** Changes a failed evaluation (the database was unavailable) has yet to apply; retried soon. */
   #unapplied: ChangeRow[] = [];
   #retry: NodeJS.Timeout | undefined;
+  /** Changes for an evaluation queued and not started yet: later ones join it (LIVE-25). */
+  #waiting: { changes: ChangeRow[]; batchVersion: string } | undefined;
 
   constructor(deps: PublisherDeps, build: BuildRows, config: DisplayBoardConfig, customerId: string) {
     this.#deps = deps;
@@ -99,7 +104,7 @@ export class BoardPublisher {
     this.#changedAt = lastChange?.toISOString() ?? null;
     this.#unsubscribe = await this.#deps.feed.subscribe(this.customerId, (rows) => {
       const relevant = rows.filter((row) => row.board_ids === null || row.board_ids.includes(this.boardId));
-      if (relevant.length > 0) this.#enqueue(() => this.#evaluate(relevant));
+      if (relevant.length > 0) this.#schedule(relevant, rows.at(-1)?.version ?? '0');
     });
     const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now());
     for (const row of rows) this.#rows.set(row.key, JSON.stringify(row));
@@ -188,6 +193,24 @@ export class BoardPublisher {
     return { version: this.version, text: `${head.slice(0, -1)},"upserts":[${upserts.join(',')}]}` };
   }
 
+  /**
+   * Evaluates changes once the board's queue reaches them; while an evaluation waits, later
+   * changes join it, so a busy board is rebuilt once for all of them, not once each (LIVE-25).
+   */
+  #schedule(changes: readonly ChangeRow[], batchVersion: string): void {
+    if (this.#waiting) {
+      this.#waiting.changes.push(...changes);
+      this.#waiting.batchVersion = batchVersion;
+      return;
+    }
+    const waiting = { changes: [...changes], batchVersion };
+    this.#waiting = waiting;
+    this.#enqueue(() => {
+      this.#waiting = undefined;
+      return this.#evaluate(waiting.changes, waiting.batchVersion);
+    });
+  }
+
   #enqueue(work: () => Promise<void>): Promise<void> {
     const next = this.#queue.then(work);
     this.#queue = next.catch((error: unknown) => {
@@ -204,11 +227,11 @@ export class BoardPublisher {
    * the board keeps its last rows and subscribers; the changes are tried again every few seconds,
    * so they are applied once it answers, not only at the next change (decision FND-20).
    */
-  async #evaluate(changes: readonly ChangeRow[]): Promise<void> {
+  async #evaluate(changes: readonly ChangeRow[], batchVersion?: string): Promise<void> {
     const pending = [...this.#unapplied, ...changes];
     this.#unapplied = [];
     try {
-      await this.#evaluateNow(pending);
+      await this.#evaluateNow(pending, batchVersion);
     } catch (error) {
       this.#unapplied = pending;
       if (!this.#retry) {
@@ -222,7 +245,7 @@ export class BoardPublisher {
     }
   }
 
-  async #evaluateNow(changes: readonly ChangeRow[]): Promise<void> {
+  async #evaluateNow(changes: readonly ChangeRow[], batchVersion?: string): Promise<void> {
     if (this.#listeners.size === 0 && changes.length === 0) return;
     if (changes.some((change) => change.entity === 'display_board' && change.entity_id === this.boardId)) {
       const config = await this.#deps.findBoardConfig(this.customerId, this.boardId);
@@ -232,7 +255,11 @@ export class BoardPublisher {
       }
       this.#config = config;
     }
-    const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now());
+    const share =
+      batchVersion && this.#deps.reads
+        ? this.#deps.reads.forChange(this.customerId, batchVersion)
+        : readAlone;
+    const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now(), share);
     const upserts: string[] = [];
     const seen = new Set<string>();
     for (const row of rows) {

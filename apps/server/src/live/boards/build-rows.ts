@@ -7,13 +7,27 @@ export interface KeyedRow {
   readonly key: string;
 }
 
+/**
+ * Makes a read once for every board of the customer evaluating the same change: boards with the
+ * same scope (a workflow's staff board and its family board, copies on several floors) share
+ * it (decision LIVE-25). `key` names what is read, with everything the read depends on.
+ */
+export type ShareRead = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+
+/** No sharing: the read is made (a board's first read, tests). */
+export const readAlone: ShareRead = (_key, read) => read();
+
 /** Builds every row a board shows now; one per board type. */
 export type BuildRows = (
   db: Db,
   customerId: string,
   config: DisplayBoardConfig,
   now: Date,
+  share?: ShareRead,
 ) => Promise<KeyedRow[]>;
+
+/** A scope as part of a shared read's key. */
+export const scopeKey = (scope: BoardScope) => `${scope.workflowIds.join(',')}/${scope.phaseIds.join(',')}`;
 
 export function scopeOf(config: DisplayBoardConfig): BoardScope {
   return { workflowIds: config.workflow_ids, phaseIds: config.phase_ids };

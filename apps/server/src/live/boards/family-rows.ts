@@ -1,6 +1,6 @@
 import type { FamilyPhaseRow, FamilyVisitRow } from '@careboard/contracts';
 import { listBoardPhases, listBoardVisits } from '../../store/repositories/board-row-queries.ts';
-import { type BuildRows, scopeOf } from './build-rows.ts';
+import { type BuildRows, readAlone, scopeKey, scopeOf } from './build-rows.ts';
 
 /**
  * Family board (waiting room). Built field by field from an allow-list: a code
@@ -8,11 +8,12 @@ import { type BuildRows, scopeOf } from './build-rows.ts';
  * the board is configured to show it. Nothing else about a patient, and no
  * staff, leaves the server for this board type.
  */
-export const buildFamilyRows: BuildRows = async (db, customerId, config) => {
+export const buildFamilyRows: BuildRows = async (db, customerId, config, _now, share = readAlone) => {
   const scope = scopeOf(config);
+  // The same reads as the workflow board's of the same scope: shared with it (LIVE-25).
   const [phases, visits] = await Promise.all([
-    listBoardPhases(db, customerId, scope),
-    listBoardVisits(db, customerId, scope),
+    share(`phases ${scopeKey(scope)}`, () => listBoardPhases(db, customerId, scope)),
+    share(`visits ${scopeKey(scope)}`, () => listBoardVisits(db, customerId, scope)),
   ]);
   const legend: FamilyPhaseRow[] = phases.map((phase) => ({
     key: `phase:${phase.id}`,

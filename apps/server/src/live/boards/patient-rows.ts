@@ -11,7 +11,7 @@ import {
   listBoardMessages,
   listRecentBoardCalls,
 } from '../../store/repositories/board-row-queries.ts';
-import { type BuildRows, iso, scopeOf } from './build-rows.ts';
+import { type BuildRows, iso, readAlone, scopeKey, scopeOf } from './build-rows.ts';
 
 export const RECENT_CALLS = 10;
 
@@ -20,12 +20,13 @@ export const RECENT_CALLS = 10;
  * the active messages and the organization's name. A call names the patient by first name only (or
  * badge label when the board shows badges); no last name, no staff.
  */
-export const buildPatientRows: BuildRows = async (db, customerId, config, now) => {
+export const buildPatientRows: BuildRows = async (db, customerId, config, now, share = readAlone) => {
   const scope = scopeOf(config);
   const [calls, messages, voice] = await Promise.all([
-    listRecentBoardCalls(db, customerId, scope, RECENT_CALLS),
+    share(`calls ${scopeKey(scope)}`, () => listRecentBoardCalls(db, customerId, scope, RECENT_CALLS)),
+    // A board's own messages, and those of its workflows, at this moment: read per board.
     listBoardMessages(db, customerId, config.id, scope, now),
-    findCustomerVoice(db, customerId),
+    share('voice', () => findCustomerVoice(db, customerId)),
   ]);
   const context = {
     now,

@@ -7,28 +7,24 @@ import {
   listEndedStays,
   listStaffOfVisits,
 } from '../../store/repositories/board-row-queries.ts';
-import { type BuildRows, scopeOf } from './build-rows.ts';
+import { type BuildRows, readAlone, scopeKey, scopeOf } from './build-rows.ts';
 
 /** Workflow board (staff): phases with today's averages, and every active visit with its staff. */
-export const buildWorkflowRows: BuildRows = async (db, customerId, config, now) => {
+export const buildWorkflowRows: BuildRows = async (db, customerId, config, now, share = readAlone) => {
   const scope = scopeOf(config);
   const timeZone = config.department.site.default_timezone;
   const [phases, visits] = await Promise.all([
-    listBoardPhases(db, customerId, scope),
-    listBoardVisits(db, customerId, scope),
+    share(`phases ${scopeKey(scope)}`, () => listBoardPhases(db, customerId, scope)),
+    share(`visits ${scopeKey(scope)}`, () => listBoardVisits(db, customerId, scope)),
   ]);
+  const phaseIds = phases.map((p) => p.id);
+  const visitIds = visits.map((v) => v.id);
+  const dayStart = localDay(now, timeZone).start;
   const [stays, staff] = await Promise.all([
-    listEndedStays(
-      db,
-      customerId,
-      phases.map((p) => p.id),
-      localDay(now, timeZone).start,
+    share(`stays ${phaseIds.join(',')} ${dayStart.toISOString()}`, () =>
+      listEndedStays(db, customerId, phaseIds, dayStart),
     ),
-    listStaffOfVisits(
-      db,
-      customerId,
-      visits.map((v) => v.id),
-    ),
+    share(`staff ${visitIds.join(',')}`, () => listStaffOfVisits(db, customerId, visitIds)),
   ]);
 
   const phaseRows: PhaseRow[] = phases.map((phase) => ({
