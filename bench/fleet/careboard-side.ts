@@ -146,6 +146,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
         serverCpuMicros: cpu,
         bytesPerIdleScreen: (rssIdle - rssBefore) / total,
         failures: failures.count,
+        reconnections: screens.reconnected(),
       },
       captured,
       committedAt: log.committedAt,

@@ -119,6 +119,7 @@ export async function runRawSide(
         serverCpuMicros: cpu,
         bytesPerIdleScreen: (rssIdle - rssBefore) / total,
         failures: screens.failures().count,
+        reconnections: screens.reconnected(),
       };
     } finally {
       await screens.close();

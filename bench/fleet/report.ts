@@ -11,6 +11,8 @@ export interface SideFigures {
   /** Server memory with every screen connected and idle, less before the first, per screen (bytes). */
   readonly bytesPerIdleScreen: number;
   readonly failures: number;
+  /** Reconnections of screens during the run (a restart makes one per screen). */
+  readonly reconnections: number;
 }
 
 export interface FleetFigures {
@@ -92,6 +94,7 @@ export function fleetTable(f: FleetFigures): string {
       whole.format(raw.delivery.latency.visible),
       '',
     ],
+    ['screens reconnected', whole.format(cb.reconnections), whole.format(raw.reconnections), ''],
     [
       'lost, duplicates, failures',
       `${cb.delivery.lost}, ${cb.delivery.duplicates}, ${cb.failures}`,

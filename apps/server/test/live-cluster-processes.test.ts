@@ -1,5 +1,5 @@
 /**
- * CAREBOARD_NODES: several server processes on one port (Node's cluster, decision LIVE-24), each a
+ * CAREBOARD_NODES: several server processes on one port (Node's cluster, decision LIVE-21), each a
  * node of the multi-node design: a change reaches screens on every process, and a process that
  * dies is started again while the others serve.
  */

@@ -29,7 +29,7 @@ export interface Config {
   readonly nodes: NodesConfig;
 }
 
-/** Server processes on one machine (decision LIVE-24). */
+/** Server processes on one machine (decision LIVE-21). */
 export interface NodesConfig {
   /** CAREBOARD_NODES: how many; above 1 the first process starts that many on the port. */
   readonly count: number;
@@ -47,7 +47,7 @@ export interface FeedsConfig {
   readonly mqttTopic: string;
   /**
    * Whether this process subscribes: every process of a machine for a shared subscription
-   * (`$share/…`, the broker spreads the messages), otherwise only the first (LIVE-24).
+   * (`$share/…`, the broker spreads the messages), otherwise only the first (LIVE-21).
    */
   readonly mqttHere: boolean;
 }
@@ -129,7 +129,7 @@ export function loadConfig(
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(problems);
   }
-  // Socket broadcasts cross the cluster's processes through Redis only (LIVE-24).
+  // Socket broadcasts cross the cluster's processes through Redis only (LIVE-21).
   if ((parsed.data.CAREBOARD_NODES ?? 1) > 1 && !parsed.data.REDIS_URL)
     throw new ConfigError([
       'CAREBOARD_NODES: more than 1 needs REDIS_URL (socket broadcasts cross processes through Redis)',

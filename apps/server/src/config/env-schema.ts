@@ -121,7 +121,7 @@ export const envSchema = z.object({
       .max(1_000_000, 'must be a whole number from 1 to 1000000'),
   ),
   CAREBOARD_GRAPHQL_INTROSPECTION: optional(toggle),
-  // Server processes on this machine, on one port (Node's cluster, decision LIVE-24); the index is
+  // Server processes on this machine, on one port (Node's cluster, decision LIVE-21); the index is
   // set by the first process for each of the others, not by an operator.
   CAREBOARD_NODES: optional(count(64)),
   CAREBOARD_NODE_INDEX: optional(

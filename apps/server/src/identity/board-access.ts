@@ -23,7 +23,7 @@ export interface BoardAccess {
  */
 export function createBoardAccess(db: Db): BoardAccess {
   const cache = new Map<string, { boardId: number | null; until: number }>();
-  // Ten thousand screens subscribing at once: their reads gathered into a few queries (LIVE-23).
+  // Ten thousand screens subscribing at once: their reads gathered into a few queries (LIVE-20).
   const loadState = createDeviceStateLoader(db);
 
   async function deviceBoard(principal: Principal, fresh = false): Promise<number | null | undefined> {

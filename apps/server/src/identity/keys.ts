@@ -36,7 +36,7 @@ export async function addCookieKey(db: Db): Promise<string> {
 
 /**
  * The active keys; on first start a signing key and a cookie key are made. Two servers
- * starting at once on a fresh store (a cluster's processes, LIVE-24) make them one at a time
+ * starting at once on a fresh store (a cluster's processes, LIVE-21) make them one at a time
  * under a lock, so both load the same keys: each verifies what the other signs.
  */
 export async function loadOrCreateKeys(db: Db): Promise<IdentityKeys> {

@@ -21,7 +21,7 @@ export interface ClusterPrimary {
 }
 
 /**
- * Runs `count` server processes on one port with Node's cluster (decision LIVE-24): this process
+ * Runs `count` server processes on one port with Node's cluster (decision LIVE-21): this process
  * accepts connections and hands them round, each process is a node of the multi-node design
  * (PostgreSQL NOTIFY for changes, Redis for socket broadcasts), and one that dies is started
  * again with the same index, so the duties of the first (MQTT without a shared subscription) return.

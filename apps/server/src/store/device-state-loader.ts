@@ -13,7 +13,7 @@ const keyOf = (customerId: string, id: number) => `${id}@${customerId}`;
 /**
  * Thousands of screens reconnecting after a restart each ask for their device's state (to be
  * held online, for `thisDevice`, for the board they may read): DataLoader gathers the asks of a
- * few milliseconds into one read per customer (decision LIVE-23). Nothing is cached between batches.
+ * few milliseconds into one read per customer (decision LIVE-20). Nothing is cached between batches.
  */
 export function createDeviceStateLoader(db: Db): LoadDeviceState {
   const loader = new DataLoader<{ customerId: string; id: number }, DeviceState | undefined, string>(

@@ -46,7 +46,7 @@ export interface PublisherDeps {
   readonly findBoardConfig: FindBoardConfig;
   readonly log: Logger;
   readonly now?: () => Date;
-  /** Reads shared by the boards evaluating the same change (LIVE-25); none: each reads alone. */
+  /** Reads shared by the boards evaluating the same change (LIVE-22); none: each reads alone. */
   readonly reads?: SharedReads;
 }
 
@@ -74,7 +74,7 @@ export class BoardPublisher {
   /** Changes a failed evaluation (the database was unavailable) has yet to apply; retried soon. */
   #unapplied: ChangeRow[] = [];
   #retry: NodeJS.Timeout | undefined;
-  /** Changes for an evaluation queued and not started yet: later ones join it (LIVE-25). */
+  /** Changes for an evaluation queued and not started yet: later ones join it (LIVE-22). */
   #waiting: { changes: ChangeRow[]; batchVersion: string } | undefined;
 
   constructor(deps: PublisherDeps, build: BuildRows, config: DisplayBoardConfig, customerId: string) {
@@ -108,7 +108,14 @@ export class BoardPublisher {
     });
     const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now());
     for (const row of rows) this.#rows.set(row.key, JSON.stringify(row));
-    this.#timer = setInterval(() => this.#enqueue(() => this.#evaluate([])), REFRESH_EVERY_MS);
+    // Each board at its own moment of the 30 s: a node's boards, started together (a restart),
+    // do not all read at once every 30 s (LIVE-22).
+    const refresh = () => this.#enqueue(() => this.#evaluate([]));
+    this.#timer = setTimeout(() => {
+      refresh();
+      this.#timer = setInterval(refresh, REFRESH_EVERY_MS);
+      this.#timer.unref();
+    }, Math.random() * REFRESH_EVERY_MS);
     this.#timer.unref();
   }
 
@@ -155,6 +162,7 @@ export class BoardPublisher {
 
   dispose(): void {
     this.#unsubscribe?.();
+    clearTimeout(this.#timer);
     clearInterval(this.#timer);
     clearTimeout(this.#retry);
     this.#listeners.clear();
@@ -195,7 +203,7 @@ export class BoardPublisher {
 
   /**
    * Evaluates changes once the board's queue reaches them; while an evaluation waits, later
-   * changes join it, so a busy board is rebuilt once for all of them, not once each (LIVE-25).
+   * changes join it, so a busy board is rebuilt once for all of them, not once each (LIVE-22).
    */
   #schedule(changes: readonly ChangeRow[], batchVersion: string): void {
     if (this.#waiting) {

@@ -10,7 +10,7 @@ export interface KeyedRow {
 /**
  * Makes a read once for every board of the customer evaluating the same change: boards with the
  * same scope (a workflow's staff board and its family board, copies on several floors) share
- * it (decision LIVE-25). `key` names what is read, with everything the read depends on.
+ * it (decision LIVE-22). `key` names what is read, with everything the read depends on.
  */
 export type ShareRead = <T>(key: string, read: () => Promise<T>) => Promise<T>;
 

@@ -10,7 +10,7 @@ import { type BuildRows, readAlone, scopeKey, scopeOf } from './build-rows.ts';
  */
 export const buildFamilyRows: BuildRows = async (db, customerId, config, _now, share = readAlone) => {
   const scope = scopeOf(config);
-  // The same reads as the workflow board's of the same scope: shared with it (LIVE-25).
+  // The same reads as the workflow board's of the same scope: shared with it (LIVE-22).
   const [phases, visits] = await Promise.all([
     share(`phases ${scopeKey(scope)}`, () => listBoardPhases(db, customerId, scope)),
     share(`visits ${scopeKey(scope)}`, () => listBoardVisits(db, customerId, scope)),

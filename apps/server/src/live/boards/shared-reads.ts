@@ -1,7 +1,7 @@
 import type { ShareRead } from './build-rows.ts';
 
 /**
- * Reads in flight, by customer, the change they are read for, and what they read (LIVE-25):
+ * Reads in flight, by customer, the change they are read for, and what they read (LIVE-22):
  * boards evaluating the same change of a customer start their reads together and share them;
  * an entry goes as soon as its read is answered, so nothing is kept past the moment and a
  * later change (another version in the key) always reads afresh.

@@ -34,7 +34,7 @@ export interface DevicePresenceOptions {
   readonly feed: ChangeFeed;
   readonly log: Logger;
   readonly heartbeatMs?: number;
-  /** Device states read in batches (LIVE-23). */
+  /** Device states read in batches (LIVE-20). */
   readonly loadState: LoadDeviceState;
   readonly ttlMs?: number;
 }
@@ -58,7 +58,7 @@ export class DevicePresence {
   /** `customer:device` → the board content subscriptions of it here, with their board, to end on a move (BOF-44). */
   readonly #boardWatches = new Map<string, Set<{ readonly boardId: number; readonly end: () => void }>>();
   #timer: NodeJS.Timeout | undefined;
-  /** Screens connecting within a few ms come online in one transaction per customer (LIVE-23). */
+  /** Screens connecting within a few ms come online in one transaction per customer (LIVE-20). */
   readonly #comeOnline = new DataLoader<{ customerId: string; id: number }, void, string>(
     async (keys) => {
       const byCustomer = new Map<string, number[]>();

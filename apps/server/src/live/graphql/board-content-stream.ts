@@ -4,7 +4,7 @@ import { displayBoardNotFound, type SentFrame } from '../boards/board-publisher.
 import type { BoardAttachment } from '../boards/board-publishers.ts';
 import { toGraphqlError } from './graphql-errors.ts';
 
-/** Where a content subscription's frames go straight: its connection's socket and its id (LIVE-20). */
+/** Where a content subscription's frames go straight: its connection's socket and its id (LIVE-17). */
 export interface DirectSink {
   readonly socket: WebSocket;
   readonly id: string;
@@ -48,7 +48,7 @@ function wireOf(frame: SentFrame): Buffer {
  * A board content subscription's event stream. Over a socket it is not iterated: each frame,
  * serialized once per board (and its `next` message body once per frame), is written to the
  * socket with only the subscription's own prefix added, with no execution, iterator or queue per
- * screen (decision LIVE-20). The iterator graphql-ws holds yields nothing and ends when the
+ * screen (decision LIVE-17). The iterator graphql-ws holds yields nothing and ends when the
  * subscription does: with the not-found error when the board goes, or the screen is moved off it.
  */
 export class BoardContentStream implements AsyncIterable<string> {
@@ -116,7 +116,7 @@ class DirectSubscription implements AsyncIterableIterator<ExecutionResult> {
     const socket = this.#sink.socket;
     if (this.#done || this.#behind || socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > this.#sink.slowBytes) {
-      // Not reading: no queue for it here; once it reads again it gets what it missed (LIVE-21).
+      // Not reading: no queue for it here; once it reads again it gets what it missed (LIVE-18).
       this.#behind = setInterval(() => this.#recover(), RECOVERY_CHECK_MS);
       this.#behind.unref();
       return;

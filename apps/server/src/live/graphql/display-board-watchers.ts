@@ -22,7 +22,7 @@ function touchesBoard(rows: readonly ChangeRow[], id: number): boolean {
  * The displayBoard subscriptions of this node, per board: a change to a board
  * is read once and the same config object goes to every subscriber of it (so
  * its GraphQL result can be shared too), not one read per subscriber; a new
- * subscriber starts from the config last read, not a read of its own (LIVE-23).
+ * subscriber starts from the config last read, not a read of its own (LIVE-20).
  */
 export class DisplayBoardWatchers {
   readonly #feed: ChangeFeed;

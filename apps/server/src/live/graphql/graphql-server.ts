@@ -17,7 +17,7 @@ import { DEFAULT_OPERATION_LIMITS, type OperationLimits, prepareOperation } from
 import { Outbox } from './outbox.ts';
 import { type SharedOperation, subscribeSharingResults } from './shared-execution.ts';
 
-/** A screen holding this much unsent is behind: its board frames wait until it reads (LIVE-21). */
+/** A screen holding this much unsent is behind: its board frames wait until it reads (LIVE-18). */
 const SLOW_BYTES = 1024 * 1024;
 
 export interface LiveLimits {
@@ -106,7 +106,7 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
     );
   };
   app.server.on('upgrade', onUpgrade);
-  // Before graphql-ws's listeners: pings answered at the socket, one sweep for liveness (LIVE-22).
+  // Before graphql-ws's listeners: pings answered at the socket, one sweep for liveness (LIVE-19).
   const stopKeepAlive = keepConnectionsAlive(sockets, limits.keepAliveMs);
   // Registered before graphql-ws's own listener, so every send it makes is counted (LIVE-15).
   const outboxes = new WeakMap<WebSocket, Outbox>();

@@ -29,7 +29,7 @@ function keepAliveEmit(this: Watched, event: string | symbol, ...args: unknown[]
 }
 
 /**
- * The live connections' keep-alive, cheap at ten thousand screens (decision LIVE-22): their pings
+ * The live connections' keep-alive, cheap at ten thousand screens (decision LIVE-19): their pings
  * are answered at the socket, and one sweep (not a timer per connection) pings a socket not heard
  * from for `intervalMs` and drops one silent for twice that.
  */

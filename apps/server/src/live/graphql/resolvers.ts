@@ -31,7 +31,7 @@ interface BoardArgs {
 
 /**
  * workflowBoard, familyBoard, patientBoard, assetsBoard: each board type's frames, as a stream
- * the socket layer writes straight to the connection (LIVE-20). Who may read is settled when
+ * the socket layer writes straight to the connection (LIVE-17). Who may read is settled when
  * subscribing; a screen moved off the board is told by its device's change, not checked per frame.
  */
 function boardContentResolvers({ boards, access, watchDeviceBoard }: ResolverDeps) {

@@ -9,7 +9,7 @@ export interface SharedOperation {
   readonly operationKey: string;
   /** What the connection holds unread; absent outside a connection (LIVE-15). */
   readonly outbox?: Outbox;
-  /** The operation's socket and id: a board content stream writes its frames there (LIVE-20). */
+  /** The operation's socket and id: a board content stream writes its frames there (LIVE-17). */
   readonly direct?: DirectSink;
 }
 
