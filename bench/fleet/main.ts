@@ -5,7 +5,7 @@
  * frames to the same screens in the same run.
  *
  *   npm run bench:fleet [-- --customers 25 --boards-per-type 4 --screens-per-board 25 --rate 20
- *                          --seconds 30 --client-threads 1 --nodes 1 --restart --profile <dir>]
+ *                          --seconds 30 --client-threads 2 --nodes 1 --restart --profile <dir>]
  *
  * The last line is a machine-readable summary. Exits 1 when a frame was lost or duplicated, a
  * screen failed, or (with --restart) a screen never came back.

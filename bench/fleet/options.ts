@@ -11,7 +11,10 @@ export interface FleetOptions {
   readonly rate: number;
   /** How long the change stream runs. */
   readonly seconds: number;
-  /** Worker threads the screens are spread over (whole boards per thread). */
+  /**
+   * Worker threads the screens are spread over (whole boards per thread). Two by default: one
+   * thread holding 10,000 graphql-ws clients falls behind its own 2 s pong timeouts and reconnects.
+   */
   readonly clientThreads: number;
   /** Server processes on one port (Node's cluster); more than 1 needs Redis (started by the bench). */
   readonly nodes: number;
@@ -22,7 +25,7 @@ export interface FleetOptions {
 }
 
 export const USAGE = `Usage: npm run bench:fleet -- [--customers 25] [--boards-per-type 4] [--screens-per-board 25]
-                          [--rate 20] [--seconds 30] [--client-threads 1] [--nodes 1]
+                          [--rate 20] [--seconds 30] [--client-threads 2] [--nodes 1]
                           [--restart] [--profile <dir>]`;
 
 function whole(name: string, value: string | undefined, fallback: number, min: number): number {
@@ -57,7 +60,7 @@ export function readOptions(args: readonly string[]): FleetOptions {
     screensPerBoard: whole('screens-per-board', values['screens-per-board'], 25, 1),
     rate: whole('rate', values.rate, 20, 1),
     seconds: whole('seconds', values.seconds, 30, 4),
-    clientThreads: whole('client-threads', values['client-threads'], 1, 1),
+    clientThreads: whole('client-threads', values['client-threads'], 2, 1),
     nodes: whole('nodes', values.nodes, 1, 1),
     restart: values.restart ?? false,
     profileDir: values.profile,
