@@ -37,3 +37,19 @@ export function runBench(name: string, run: () => Promise<number>): void {
       process.exit(code);
     });
 }
+
+/** A whole-number command-line option of at least `min`; `fallback` when absent. */
+export function wholeOption(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  usage: string,
+): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min) {
+    throw new Error(`--${name} must be a whole number of at least ${min}.\n${usage}`);
+  }
+  return parsed;
+}

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { wholeOption } from '../bench-runner.ts';
 
 export interface Options {
   readonly boards: number;
@@ -13,14 +14,8 @@ export interface Options {
 const USAGE = `Usage: npm run bench:fanout -- [--boards 1000] [--changes 50] [--interval-ms 200]
                            [--client-threads 1] [--profile <dir>]`;
 
-function whole(name: string, value: string | undefined, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min) {
-    throw new Error(`--${name} must be a whole number of at least ${min}.\n${USAGE}`);
-  }
-  return parsed;
-}
+const whole = (name: string, value: string | undefined, fallback: number, min: number) =>
+  wholeOption(name, value, fallback, min, USAGE);
 
 export function readOptions(args: readonly string[]): Options {
   const { values } = parseArgs({

@@ -22,6 +22,13 @@ export interface DeliveryInput {
   readonly window: readonly [number, number];
   /** When the change a frame shows was committed (careboard) or sent (baseline); undefined if unknown. */
   readonly commitOf: (board: number, version: number, tick: number) => number | undefined;
+  /**
+   * One publisher per board (one server process): every screen of a board gets the same frames, so
+   * a frame one screen got and another did not is lost. With several processes each has its own
+   * publisher, which may fold two changes into one frame where another sends two: a screen then
+   * counts a change lost only when no frame or snapshot at or after it reached it.
+   */
+  readonly onePublisherPerBoard: boolean;
 }
 
 /**
@@ -71,8 +78,9 @@ export function analyseDelivery(input: DeliveryInput): Delivery {
   for (const [screen, own] of perScreen) {
     const union = perBoard.get(Math.floor(screen / input.screensPerBoard)) ?? new Set<number>();
     const newestSnapshot = Math.max(-1, ...own.snapshots);
+    const newest = Math.max(newestSnapshot, ...own.frames);
     for (const key of union)
-      if (!own.frames.has(key) && key > newestSnapshot) {
+      if (!own.frames.has(key) && key > newestSnapshot && (input.onePublisherPerBoard || key > newest)) {
         lost += 1;
         if (process.env.FLEET_DEBUG)
           process.stderr.write(

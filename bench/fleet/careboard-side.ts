@@ -139,6 +139,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
       screensPerBoard: layout.screensPerBoard,
       window: [start, end],
       commitOf: (_board, version) => log.committedAt.get(version),
+      onePublisherPerBoard: options.nodes === 1,
     });
     return {
       figures: {

@@ -13,6 +13,7 @@
 import { seededRandom } from '../../apps/server/src/demo/random.ts';
 import { openDatabase } from '../../apps/server/src/store/database.ts';
 import { startRedis } from '../../apps/server/test/multi-node-redis.ts';
+import { onCleanUp, progress, runBench } from '../bench-runner.ts';
 import { startBenchDatabase } from '../fanout/database.ts';
 import { openFileLimit } from '../fanout/proc.ts';
 import { newestProfile, summarise } from '../fanout/profile-summary.ts';
@@ -29,13 +30,6 @@ import { loadCustomerWorld } from './world.ts';
 /** Descriptors besides the screens' sockets (the bench holds the client ends, the server its own). */
 const SPARE_FILES = 500;
 
-const progress = (line: string) => process.stderr.write(`${line}\n`);
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse())
-    await cleanup().catch((error: unknown) => progress(`cleaning up failed: ${String(error)}`));
-}
-
 async function run(options: FleetOptions): Promise<number> {
   const screens = screensOf(options);
   const files = openFileLimit();
@@ -44,9 +38,9 @@ async function run(options: FleetOptions): Promise<number> {
 
   progress('starting PostgreSQL and the server');
   const database = await startBenchDatabase();
-  cleanups.push(() => database.stop());
+  onCleanUp(() => database.stop());
   const redis = options.nodes > 1 ? await startRedis() : undefined;
-  if (redis) cleanups.push(() => redis.stop());
+  if (redis) onCleanUp(() => redis.stop());
   const server = await startFleetServer({
     databaseUrl: database.url,
     dataDir: database.dir,
@@ -55,9 +49,9 @@ async function run(options: FleetOptions): Promise<number> {
     redisUrl: redis?.url,
     profileDir: options.profileDir,
   });
-  cleanups.push(() => server.stop());
+  onCleanUp(() => server.stop());
   const db = openDatabase(database.url, 4);
-  cleanups.push(() => db.destroy());
+  onCleanUp(() => db.destroy());
 
   progress(`seeding ${options.customers} customers, their boards and ${screens} devices`);
   const layout = await seedFleet(db, options);
@@ -109,21 +103,4 @@ async function run(options: FleetOptions): Promise<number> {
   return failed ? 1 : 0;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    progress(`${signal}: stopping`);
-    void cleanUp().then(() => process.exit(130));
-  });
-}
-
-run(readOptions(process.argv.slice(2)))
-  .catch((error: unknown) => {
-    progress(
-      `bench:fleet failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-    return 1;
-  })
-  .then(async (code) => {
-    await cleanUp();
-    process.exit(code);
-  });
+runBench('bench:fleet', () => run(readOptions(process.argv.slice(2))));

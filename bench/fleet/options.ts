@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { wholeOption } from '../bench-runner.ts';
 
 export interface FleetOptions {
   /** Customers, each with its own care setting (the demo's) and boards. */
@@ -28,14 +29,8 @@ export const USAGE = `Usage: npm run bench:fleet -- [--customers 25] [--boards-p
                           [--rate 20] [--seconds 30] [--client-threads 2] [--nodes 1]
                           [--restart] [--profile <dir>]`;
 
-function whole(name: string, value: string | undefined, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min) {
-    throw new Error(`--${name} must be a whole number of at least ${min}.\n${USAGE}`);
-  }
-  return parsed;
-}
+const whole = (name: string, value: string | undefined, fallback: number, min: number) =>
+  wholeOption(name, value, fallback, min, USAGE);
 
 /** Defaults: 25 customers × 16 boards (4 of each type) × 25 screens = 10,000 screens. */
 export function readOptions(args: readonly string[]): FleetOptions {

@@ -113,6 +113,7 @@ export async function runRawSide(
         screensPerBoard: layout.screensPerBoard,
         window: [start, end],
         commitOf: (board, version, tick) => sentAt.get(keyOf(board, version, tick)),
+        onePublisherPerBoard: true,
       });
       return {
         delivery,

@@ -112,18 +112,14 @@ export async function connectScreens(
     PROGRESS_EVERY_MS,
   );
   try {
-    await Promise.race([
-      Promise.all(connected),
-      new Promise((_, reject) =>
-        workers.forEach((w) =>
-          w.on(
-            'message',
-            (m: FromScreenThread) =>
-              m.type === 'failure' && options.mode === 'raw' && reject(new Error(m.message)),
-          ),
-        ),
-      ),
-    ]);
+    // A bare socket that fails to connect is a failure of the run; a Careboard screen retries.
+    const rawFailure = new Promise<never>((_, reject) => {
+      for (const worker of workers)
+        worker.on('message', (m: FromScreenThread) => {
+          if (m.type === 'failure' && options.mode === 'raw') reject(new Error(m.message));
+        });
+    });
+    await Promise.race([Promise.all(connected), rawFailure]);
   } catch (error) {
     await screens.close();
     throw error;

@@ -4,11 +4,7 @@ import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './http/logger.ts';
 import { startCluster } from './nodes/cluster-primary.ts';
 import { DataDirInUseError } from './store/data-dir-lock.ts';
-import {
-  DataDirNotAccessibleError,
-  type EmbeddedDatabase,
-  startEmbeddedPostgres,
-} from './store/embedded-postgres.ts';
+import { DataDirNotAccessibleError, startEmbeddedPostgres } from './store/embedded-postgres.ts';
 
 /** Mistakes an operator can fix get one clear message and exit code 1, no stack trace. */
 function exitWith(message: string): never {

@@ -128,7 +128,10 @@ class DirectSubscription implements AsyncIterableIterator<ExecutionResult> {
 
   #recover(): void {
     const socket = this.#sink.socket;
-    if (this.#done || socket.readyState !== socket.OPEN) return this.#end();
+    if (this.#done || socket.readyState !== socket.OPEN) {
+      this.#end();
+      return;
+    }
     if (socket.bufferedAmount >= RECOVERED_BELOW_BYTES) return;
     clearInterval(this.#behind);
     this.#behind = undefined;

@@ -350,6 +350,16 @@ export interface DeviceState {
   readonly app_version: string | null;
 }
 
+/** What a screen's live connection needs of its device. */
+const DEVICE_STATE_COLUMNS = [
+  'id',
+  'name',
+  'display_board_id',
+  'reload_requested_at',
+  'revoked_at',
+  'app_version',
+] as const;
+
 export async function findDeviceState(
   db: Db,
   customerId: string,
@@ -357,7 +367,7 @@ export async function findDeviceState(
 ): Promise<DeviceState | undefined> {
   return db
     .selectFrom('devices')
-    .select(['id', 'name', 'display_board_id', 'reload_requested_at', 'revoked_at', 'app_version'])
+    .select(DEVICE_STATE_COLUMNS)
     .where('customer_id', '=', customerId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -372,7 +382,7 @@ export async function findDeviceStates(
   if (ids.length === 0) return [];
   return db
     .selectFrom('devices')
-    .select(['id', 'name', 'display_board_id', 'reload_requested_at', 'revoked_at', 'app_version'])
+    .select(DEVICE_STATE_COLUMNS)
     .where('customer_id', '=', customerId)
     .where('id', 'in', ids)
     .execute();
