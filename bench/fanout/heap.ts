@@ -1,3 +1,4 @@
+import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
@@ -42,4 +43,31 @@ export async function settledRss(pid: number, inspector: string): Promise<number
   await collectGarbage(inspector);
   await sleep(200);
   return rssBytes(pid);
+}
+
+/** Writes the child's heap snapshot (for Chrome's Memory tab, or `node bench/fanout/heap-summary.ts`) to `file`. */
+export async function writeHeapSnapshot(url: string, file: string): Promise<void> {
+  const socket = new WebSocket(url);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const out = createWriteStream(file);
+  const done = new Promise<void>((resolve) => {
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as {
+        id?: number;
+        method?: string;
+        params?: { chunk: string };
+      };
+      if (message.method === 'HeapProfiler.addHeapSnapshotChunk' && message.params)
+        out.write(message.params.chunk);
+      if (message.id === 1) resolve();
+    });
+  });
+  socket.send(
+    JSON.stringify({ id: 1, method: 'HeapProfiler.takeHeapSnapshot', params: { reportProgress: false } }),
+  );
+  await done;
+  socket.close();
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
 }

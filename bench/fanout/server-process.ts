@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../apps/server/src/store/free-port.ts';
-import { INSPECT_FLAG, inspectorUrl, isInspectorNoise, settledRss } from './heap.ts';
+import { INSPECT_FLAG, inspectorUrl, isInspectorNoise, settledRss, writeHeapSnapshot } from './heap.ts';
 
 const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 const BOARD_DIR = fileURLToPath(new URL('../../apps/server/test/fixtures/board-dist', import.meta.url));
@@ -15,6 +15,8 @@ export interface ServerProcess {
   readonly graphqlUrl: string;
   /** Its RSS after a full GC. */
   rss(): Promise<number>;
+  /** Writes its heap snapshot to `file`. */
+  heapSnapshot(file: string): Promise<void>;
   /** SIGINT, as an operator would; SIGKILL if it has not gone within 10 s. */
   stop(): Promise<void>;
   /** SIGKILL, as a crash would: no goodbye to the boards. With its cluster's workers. */
@@ -79,6 +81,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     publicUrl,
     graphqlUrl: `ws://127.0.0.1:${port}/graphql`,
     rss: async () => settledRss(child.pid ?? 0, await inspector),
+    heapSnapshot: async (file) => writeHeapSnapshot(await inspector, file),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT');

@@ -95,6 +95,10 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
   try {
     await sleep(IDLE_BEFORE_WEIGHING_MS);
     const rssIdle = await server.rss();
+    if (options.heapSnapshot) {
+      await server.heapSnapshot(options.heapSnapshot);
+      progress(`careboard: heap snapshot at idle in ${options.heapSnapshot}`);
+    }
     const log = emptyChangeLog();
     let killedAt = Number.NaN;
     let restarted: Promise<number> | undefined;

@@ -11,6 +11,8 @@ export interface FleetServer {
   cpuMicros(): number;
   /** Memory: RSS after a full GC (one process), or the sum of its processes' RSS (a cluster). */
   rss(): Promise<number>;
+  /** Writes the heap snapshot of the (first) process to `file`. */
+  heapSnapshot(file: string): Promise<void>;
   /** SIGKILL (a crash), then the same command again on the same port; resolves once /ready answers. */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -49,6 +51,7 @@ export async function startFleetServer(options: FleetServerOptions): Promise<Fle
     cpuMicros: () => treeCpuMicros(current.pid),
     rss: async () =>
       options.nodes === 1 ? current.rss() : pids().reduce((sum, pid) => sum + rssBytes(pid), 0),
+    heapSnapshot: (file) => current.heapSnapshot(file),
     async restart() {
       await current.kill();
       current = await start();

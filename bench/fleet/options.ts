@@ -23,11 +23,13 @@ export interface FleetOptions {
   readonly restart: boolean;
   /** Run the server under --cpu-prof into this folder and print its heaviest frames. */
   readonly profileDir: string | undefined;
+  /** Write the server's heap snapshot at idle, after every screen connected, to this file. */
+  readonly heapSnapshot: string | undefined;
 }
 
 export const USAGE = `Usage: npm run bench:fleet -- [--customers 25] [--boards-per-type 4] [--screens-per-board 25]
                           [--rate 20] [--seconds 30] [--client-threads 2] [--nodes 1]
-                          [--restart] [--profile <dir>]`;
+                          [--restart] [--profile <dir>] [--heap-snapshot <file>]`;
 
 const whole = (name: string, value: string | undefined, fallback: number, min: number) =>
   wholeOption(name, value, fallback, min, USAGE);
@@ -46,6 +48,7 @@ export function readOptions(args: readonly string[]): FleetOptions {
       nodes: { type: 'string' },
       restart: { type: 'boolean' },
       profile: { type: 'string' },
+      'heap-snapshot': { type: 'string' },
     },
     strict: true,
   });
@@ -59,6 +62,7 @@ export function readOptions(args: readonly string[]): FleetOptions {
     nodes: whole('nodes', values.nodes, 1, 1),
     restart: values.restart ?? false,
     profileDir: values.profile,
+    heapSnapshot: values['heap-snapshot'],
   };
 }
 

@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import {
   boardContentSubscription,
   displayBoardSubscription,
+  reconnectWaitMs,
   thisDeviceSubscription,
 } from '@careboard/contracts';
 import { type Client, createClient } from 'graphql-ws';
@@ -29,7 +30,6 @@ const counters = new Int32Array(input.counters);
 const CONNECTING_AT_ONCE = 50;
 const KEEP_ALIVE_MS = 3_000;
 const PONG_TIMEOUT_MS = 2_000;
-const MAX_RETRY_WAIT_MS = 30_000;
 
 const post = (message: FromScreenThread) => parentPort?.postMessage(message);
 let closing = false;
@@ -84,8 +84,7 @@ function keepFrame(board: ThreadBoard, text: string): void {
 }
 
 function retryWait(retries: number): Promise<void> {
-  const wait = Math.min(1_000 * 2 ** retries, MAX_RETRY_WAIT_MS) + Math.floor(Math.random() * 1_000);
-  return new Promise((resolve) => setTimeout(resolve, wait));
+  return new Promise((resolve) => setTimeout(resolve, reconnectWaitMs(retries)));
 }
 
 function connectCareboard(board: ThreadBoard, nth: number): Promise<void> {

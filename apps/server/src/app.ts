@@ -57,6 +57,9 @@ const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${AP
  * A fresh server: config → store → http → identity → api → live. Not listening yet; the caller
  * listens and closes it (closing also closes its database pool).
  */
+/** How long one plugin may take to start before start-up fails (Fastify's default is 10 s). */
+const PLUGIN_START_LIMIT_MS = 60_000;
+
 export async function buildApp({
   config,
   databaseUrl,
@@ -78,6 +81,8 @@ export async function buildApp({
     // Header, body and idle timeouts: a trickled request is cut (FND-25).
     ...serverTimeouts(config.http.requestTimeoutSec),
     return503OnClosing: true,
+    // A start under load (a node restarted into its fleet's reconnections) is slow, not failed (FND-27).
+    pluginTimeout: PLUGIN_START_LIMIT_MS,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

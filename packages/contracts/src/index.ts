@@ -12,5 +12,6 @@ export * from './errors/envelope.ts';
 export * from './graphql/display-board.ts';
 export * from './live/board-content.ts';
 export * from './live/close-codes.ts';
+export * from './live/reconnect-wait.ts';
 export * from './live/socket-events.ts';
 export * from './text/storable-text.ts';

@@ -1,7 +1,7 @@
 import type { Client, ClientOptions } from 'graphql-ws';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../state/app-store.ts';
-import { createLiveClient, KEEP_ALIVE_MS, PONG_TIMEOUT_MS, retryWaitMs } from './create-live-client.ts';
+import { createLiveClient, KEEP_ALIVE_MS, PONG_TIMEOUT_MS } from './create-live-client.ts';
 
 function capture() {
   let options: ClientOptions | undefined;
@@ -81,10 +81,20 @@ describe('live client', () => {
     expect(client.terminate).not.toHaveBeenCalled();
   });
 
-  it('backs off from 1 s to at most 30 s', () => {
-    expect(retryWaitMs(0, () => 0)).toBe(1_000);
-    expect(retryWaitMs(3, () => 0)).toBe(8_000);
-    expect(retryWaitMs(20, () => 0)).toBe(30_000);
-    expect(retryWaitMs(20, () => 0.999)).toBe(30_999);
+  it('waits the shared reconnection waits between attempts', async () => {
+    const { options } = capture();
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0);
+    try {
+      let waited = false;
+      void options.retryWait?.(0).then(() => {
+        waited = true;
+      });
+      await vi.advanceTimersByTimeAsync(249);
+      expect(waited).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(waited).toBe(true);
+    } finally {
+      random.mockRestore();
+    }
   });
 });

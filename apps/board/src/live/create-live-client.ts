@@ -1,3 +1,4 @@
+import { reconnectWaitMs } from '@careboard/contracts';
 import { type Client, type ClientOptions, createClient } from 'graphql-ws';
 import type { ConnectionStatus } from '../state/app-store.ts';
 
@@ -8,8 +9,6 @@ import type { ConnectionStatus } from '../state/app-store.ts';
  */
 export const KEEP_ALIVE_MS = 3_000;
 export const PONG_TIMEOUT_MS = 2_000;
-/** Reconnect backoff: 1 s doubling to at most 30 s, plus up to 1 s of jitter so a fleet does not reconnect in step. */
-export const MAX_RETRY_WAIT_MS = 30_000;
 
 export interface LiveClientOptions {
   readonly url: string;
@@ -21,10 +20,6 @@ export interface LiveClientOptions {
   readonly createClient?: (options: ClientOptions) => Client;
   /** The board's release, told to the server with each connection (the console's Screens list shows it). */
   readonly appVersion?: string;
-}
-
-export function retryWaitMs(retries: number, random: () => number = Math.random): number {
-  return Math.min(1_000 * 2 ** retries, MAX_RETRY_WAIT_MS) + Math.floor(random() * 1_000);
 }
 
 /**
@@ -40,7 +35,8 @@ export function createLiveClient(options: LiveClientOptions): Client {
     keepAlive: KEEP_ALIVE_MS,
     retryAttempts: Number.POSITIVE_INFINITY,
     shouldRetry: () => true,
-    retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, retryWaitMs(retries))),
+    // Short, spread waits for the first minute of an outage, then 30 s (decision LIVE-23).
+    retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, reconnectWaitMs(retries))),
     connectionParams: () => ({
       authorization: `Bearer ${options.getAccessToken() ?? ''}`,
       ...(options.appVersion ? { app_version: options.appVersion } : {}),

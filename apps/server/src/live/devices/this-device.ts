@@ -1,10 +1,10 @@
 import { GRAPHQL_NOT_FOUND_CODE, type ThisDevice } from '@careboard/contracts';
-import { Repeater } from '@repeaterjs/repeater';
 import { GraphQLError } from 'graphql';
 import type { ChangeRow } from '../../store/change-log.ts';
 import type { LoadDeviceState } from '../../store/device-state-loader.ts';
 import type { DeviceState } from '../../store/repositories/devices.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
+import { DirectEventStream } from '../graphql/direct-event-stream.ts';
 import type { LiveIdentity } from '../live-identity.ts';
 
 function deviceNotFound(id: number | undefined): GraphQLError {
@@ -29,39 +29,45 @@ const touches = (rows: readonly ChangeRow[], id: number) =>
  * `thisDevice`: a screen's own record now, then after each change of it, read through the
  * change feed so a PATCH or reload on any node reaches the screen on this one (BOF-44,
  * BOF-45). Not a screen's token, or a revoked device: not found, as for another customer's.
+ * Over a socket it is written straight to it (LIVE-24).
  */
 export function watchThisDevice(
   loadState: LoadDeviceState,
   feed: ChangeFeed,
   identity: LiveIdentity,
-): AsyncIterable<ThisDevice> {
+): DirectEventStream<ThisDevice> {
   const { customerId, deviceId } = identity.principal;
-  return new Repeater<ThisDevice>(async (push, stop) => {
-    if (deviceId === undefined) return stop(deviceNotFound(deviceId));
-    let unsubscribe: (() => void) | undefined;
-    try {
-      let reads = Promise.resolve();
-      let last = '';
-      const read = async () => {
-        const state = await loadState(customerId, deviceId);
-        if (!state || state.revoked_at) return stop(deviceNotFound(deviceId));
-        // Coming online or going offline is a change too, but tells the screen nothing new.
-        const next = view(state);
-        const key = JSON.stringify(next);
-        if (key === last) return;
-        last = key;
-        await push(next);
-      };
-      // Subscribed before the first read, so a change committed in between is not missed.
-      unsubscribe = await feed.subscribe(customerId, (rows) => {
-        if (touches(rows, deviceId)) reads = reads.then(read).catch((error: unknown) => stop(error));
-      });
-      await read();
-      await stop;
-    } catch (error) {
-      stop(error);
-    } finally {
-      unsubscribe?.();
+  return new DirectEventStream<ThisDevice>(async (emit, end) => {
+    if (deviceId === undefined) {
+      end(deviceNotFound(deviceId));
+      return () => undefined;
     }
+    let reads = Promise.resolve();
+    let last = '';
+    let ended = false;
+    const stop = (error?: unknown) => {
+      ended = true;
+      end(error);
+    };
+    const read = async () => {
+      if (ended) return;
+      const state = await loadState(customerId, deviceId);
+      if (!state || state.revoked_at) return stop(deviceNotFound(deviceId));
+      // Coming online or going offline is a change too, but tells the screen nothing new.
+      const next = view(state);
+      const key = JSON.stringify(next);
+      if (key === last) return;
+      last = key;
+      emit(next);
+    };
+    // Subscribed before the first read, so a change committed in between is not missed.
+    const unsubscribe = await feed.subscribe(customerId, (rows) => {
+      if (touches(rows, deviceId)) reads = reads.then(read).catch(stop);
+    });
+    reads = reads.then(read).catch(stop);
+    return () => {
+      ended = true;
+      unsubscribe();
+    };
   });
 }

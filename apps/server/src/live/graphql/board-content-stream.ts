@@ -1,16 +1,13 @@
 import type { ExecutionResult } from 'graphql';
-import type { WebSocket } from 'ws';
 import { displayBoardNotFound, type SentFrame } from '../boards/board-publisher.ts';
 import type { BoardAttachment } from '../boards/board-publishers.ts';
-import { toGraphqlError } from './graphql-errors.ts';
-
-/** Where a content subscription's frames go straight: its connection's socket and its id (LIVE-17). */
-export interface DirectSink {
-  readonly socket: WebSocket;
-  readonly id: string;
-  /** Held by the socket unsent past this, a frame is skipped and the screen resynced once it reads again. */
-  readonly slowBytes: number;
-}
+import {
+  type DirectSink,
+  type DirectStream,
+  DirectSubscription,
+  nextPrefix,
+  sendNext,
+} from './direct-subscription.ts';
 
 /** How a content subscription reaches its board, decided by the resolver (it knows who asks). */
 export interface BoardContentSource {
@@ -51,7 +48,7 @@ function wireOf(frame: SentFrame): Buffer {
  * screen (decision LIVE-17). The iterator graphql-ws holds yields nothing and ends when the
  * subscription does: with the not-found error when the board goes, or the screen is moved off it.
  */
-export class BoardContentStream implements AsyncIterable<string> {
+export class BoardContentStream implements AsyncIterable<string>, DirectStream {
   readonly #source: BoardContentSource;
 
   constructor(source: BoardContentSource) {
@@ -64,57 +61,47 @@ export class BoardContentStream implements AsyncIterable<string> {
 
   /** Starts writing frames to the sink; the answer is what graphql-ws iterates (and returns to stop it). */
   direct(sink: DirectSink): AsyncIterableIterator<ExecutionResult> {
-    return new DirectSubscription(this.#source, sink);
+    return new ContentSubscription(this.#source, sink);
   }
 }
 
-class DirectSubscription implements AsyncIterableIterator<ExecutionResult> {
+class ContentSubscription extends DirectSubscription {
   readonly #source: BoardContentSource;
   readonly #sink: DirectSink;
   readonly #prefix: Buffer;
-  readonly #ended: Promise<IteratorResult<ExecutionResult>>;
-  #settle: (error?: unknown) => void = () => {};
-  #done = false;
   #attachment: BoardAttachment | undefined;
   #unwatch: () => void = () => {};
   #lastVersion = '';
   #behind: NodeJS.Timeout | undefined;
 
   constructor(source: BoardContentSource, sink: DirectSink) {
+    super();
     this.#source = source;
     this.#sink = sink;
-    this.#prefix = Buffer.from(
-      `{"id":${JSON.stringify(sink.id)},"type":"next","payload":{"data":{${JSON.stringify(source.responseKey)}:`,
-    );
-    this.#ended = new Promise((resolve, reject) => {
-      this.#settle = (error) =>
-        error === undefined ? resolve({ done: true, value: undefined }) : reject(error);
-    });
-    // graphql-ws may never ask for a value before the end: the rejection is handled either way.
-    this.#ended.catch(() => undefined);
+    this.#prefix = nextPrefix(sink.id, `{"data":{${JSON.stringify(source.responseKey)}:`);
     void this.#start();
   }
 
   async #start(): Promise<void> {
     try {
-      this.#unwatch = this.#source.watchAccess(() => this.#end(displayBoardNotFound(this.#source.boardId)));
-      if (!(await this.#source.mayRead())) return this.#end(displayBoardNotFound(this.#source.boardId));
-      if (this.#done) return;
+      this.#unwatch = this.#source.watchAccess(() => this.end(displayBoardNotFound(this.#source.boardId)));
+      if (!(await this.#source.mayRead())) return this.end(displayBoardNotFound(this.#source.boardId));
+      if (this.ended) return;
       const attachment = await this.#source.attach(
         (frame) => this.#send(frame),
-        (error) => this.#end(error),
+        (error) => this.end(error),
       );
-      if (!attachment) return this.#end(displayBoardNotFound(this.#source.boardId));
+      if (!attachment) return this.end(displayBoardNotFound(this.#source.boardId));
       this.#attachment = attachment;
-      if (this.#done) await attachment.detach();
+      if (this.ended) await attachment.detach();
     } catch (error) {
-      this.#end(error);
+      this.end(error);
     }
   }
 
   #send(frame: SentFrame): void {
     const socket = this.#sink.socket;
-    if (this.#done || this.#behind || socket.readyState !== socket.OPEN) return;
+    if (this.ended || this.#behind || socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > this.#sink.slowBytes) {
       // Not reading: no queue for it here; once it reads again it gets what it missed (LIVE-18).
       this.#behind = setInterval(() => this.#recover(), RECOVERY_CHECK_MS);
@@ -122,46 +109,24 @@ class DirectSubscription implements AsyncIterableIterator<ExecutionResult> {
       return;
     }
     this.#lastVersion = frame.version;
-    const wire = wireOf(frame);
-    socket.send(Buffer.concat([this.#prefix, wire], this.#prefix.length + wire.length), { binary: false });
+    sendNext(socket, this.#prefix, wireOf(frame));
   }
 
   #recover(): void {
     const socket = this.#sink.socket;
-    if (this.#done || socket.readyState !== socket.OPEN) {
-      this.#end();
+    if (this.ended || socket.readyState !== socket.OPEN) {
+      this.end();
       return;
     }
     if (socket.bufferedAmount >= RECOVERED_BELOW_BYTES) return;
     clearInterval(this.#behind);
     this.#behind = undefined;
-    void this.#attachment?.resync(this.#lastVersion).catch((error: unknown) => this.#end(error));
+    void this.#attachment?.resync(this.#lastVersion).catch((error: unknown) => this.end(error));
   }
 
-  #end(error?: unknown): void {
-    if (this.#done) return;
-    this.#done = true;
+  protected release(): void {
     clearInterval(this.#behind);
     this.#unwatch();
     void this.#attachment?.detach();
-    this.#settle(error === undefined ? undefined : toGraphqlError(error));
-  }
-
-  next(): Promise<IteratorResult<ExecutionResult>> {
-    return this.#ended;
-  }
-
-  async return(): Promise<IteratorResult<ExecutionResult>> {
-    this.#end();
-    return { done: true, value: undefined };
-  }
-
-  async throw(error?: unknown): Promise<IteratorResult<ExecutionResult>> {
-    this.#end(error);
-    return { done: true, value: undefined };
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<ExecutionResult> {
-    return this;
   }
 }

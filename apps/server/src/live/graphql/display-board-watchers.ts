@@ -1,9 +1,7 @@
 import type { DisplayBoardConfig } from '@careboard/contracts';
-import { Repeater } from '@repeaterjs/repeater';
 import type { ChangeRow } from '../../store/change-log.ts';
 import type { FindBoardConfig } from '../boards/board-publisher.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
-import { boardNotFound } from './graphql-errors.ts';
 
 type Listener = (config: DisplayBoardConfig | undefined) => void;
 
@@ -34,23 +32,29 @@ export class DisplayBoardWatchers {
     this.#find = find;
   }
 
-  /** The board's config now, then after each change; the not-found error when it is not (or no longer) there. */
-  watch(customerId: string, id: number): Repeater<DisplayBoardConfig> {
-    return new Repeater<DisplayBoardConfig>(async (push, stop) => {
-      const key = `${customerId}:${id}`;
-      const listener: Listener = (config) => (config ? void push(config) : stop(boardNotFound()));
-      try {
-        const watch = this.#join(key, customerId, id, listener);
-        const first = await watch.latest;
-        if (!first) return stop(boardNotFound());
-        await push(first);
-        await stop;
-      } catch (error) {
-        stop(error);
-      } finally {
-        this.#leave(key, listener);
-      }
+  /**
+   * Calls `listener` with the board's config now, then after each change; with undefined when
+   * it is not (or no longer) there, or its read failed (`failed`). Returns the detach.
+   */
+  attach(
+    customerId: string,
+    id: number,
+    listener: (config: DisplayBoardConfig | undefined) => void,
+    failed: (error: unknown) => void,
+  ): () => void {
+    const key = `${customerId}:${id}`;
+    let attached = true;
+    const each: Listener = (config) => {
+      if (attached) listener(config);
+    };
+    const watch = this.#join(key, customerId, id, each);
+    watch.latest.then(each, (error: unknown) => {
+      if (attached) failed(error);
     });
+    return () => {
+      attached = false;
+      this.#leave(key, each);
+    };
   }
 
   #join(key: string, customerId: string, id: number, listener: Listener): Watch {

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { LiveCloseCode } from '@careboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
-import type { Context } from 'graphql-ws';
+import type { Context, SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -12,10 +12,11 @@ import { clientAddress, type TrustProxy } from '../../http/client-address.ts';
 import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
 import { type HoldDevice, type Release, type ScreenReport, screenReportOf } from '../devices/hold-device.ts';
 import { isRefusal, LiveIdentity, tokenFromParams } from '../live-identity.ts';
-import { keepConnectionsAlive } from './keep-alive.ts';
+import { DirectOperations } from './direct-operations.ts';
+import { keepConnectionsAlive, takeMessages } from './keep-alive.ts';
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, prepareOperation } from './operation-limits.ts';
 import { Outbox } from './outbox.ts';
-import { type SharedOperation, subscribeSharingResults } from './shared-execution.ts';
+import { operationKeyOf, type SharedOperation, subscribeSharingResults } from './shared-execution.ts';
 
 /** A screen holding this much unsent is behind: its board frames wait until it reads (LIVE-18). */
 const SLOW_BYTES = 1024 * 1024;
@@ -48,11 +49,13 @@ export interface LiveContext extends SharedOperation {
 
 interface Extra {
   readonly socket: WebSocket;
-  readonly request: IncomingMessage;
+  request?: IncomingMessage;
   identity?: LiveIdentity;
   subscriptions?: Set<string>;
   /** A screen's connection holds its device online (BOF-43). */
   release?: Release;
+  /** The screens' own subscriptions, run beside graphql-ws (LIVE-24). */
+  direct?: DirectOperations;
 }
 
 export interface GraphqlServerOptions {
@@ -65,6 +68,12 @@ export interface GraphqlServerOptions {
   readonly limits?: LiveLimits;
   /** Screens' connections: online while held, refused and closed once revoked (BOF-43, BOF-46). */
   readonly holdDevice?: HoldDevice;
+}
+
+/** What graphql-ws and ws would keep for a connection's life and nobody reads again: its init's params (a token), its upgrade request. */
+function forgetConnectRequest(ctx: Context): void {
+  (ctx as { connectionParams?: unknown }).connectionParams = undefined;
+  delete (ctx.extra as Extra).request;
 }
 
 /** Holds a screen's device for its connection, or refuses the connection (a revoked device). */
@@ -119,6 +128,36 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
   });
 
   const extraOf = (ctx: Context) => ctx.extra as Extra;
+  /** An operation's context, counted against the connection's limit; undefined when refused. */
+  const admit = (extra: Extra, id: string, payload: SubscribePayload): LiveContext | undefined => {
+    if (!extra.identity || !extra.subscriptions) return undefined;
+    if (extra.subscriptions.size >= limits.subscriptionsPerConnection) {
+      extra.socket.close(LiveCloseCode.TooManySubscriptions, 'Too many subscriptions');
+      return undefined;
+    }
+    extra.subscriptions.add(id);
+    const outbox = outboxes.get(extra.socket);
+    return {
+      identity: extra.identity,
+      operationKey: operationKeyOf(payload),
+      ...(outbox ? { outbox } : {}),
+      direct: { socket: extra.socket, id, slowBytes: Math.min(SLOW_BYTES, limits.maxBufferedBytes / 4) },
+    };
+  };
+  /** After connection_init: the screens' own subscriptions skip graphql-ws's per-operation work (LIVE-24). */
+  const runDirect = (ctx: Context) => {
+    const extra = extraOf(ctx);
+    extra.direct = new DirectOperations({
+      socket: extra.socket,
+      schema: options.schema,
+      limits: limits.operations,
+      protocol: ctx,
+      admit: (id, payload) => admit(extra, id, payload),
+      finish: (id) => extra.subscriptions?.delete(id),
+    });
+    const direct = extra.direct;
+    takeMessages(extra.socket, (data) => direct.take(data));
+  };
   const close = (ctx: Context) => (code: number, reason: string) => extraOf(ctx).socket.close(code, reason);
 
   useServer(
@@ -127,40 +166,26 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
       subscribe: subscribeSharingResults,
       connectionInitWaitTimeout: limits.initTimeoutMs,
       onConnect: async (ctx) => {
-        const opened = await LiveIdentity.open(tokenFromParams(ctx.connectionParams), options.verify);
+        const params = ctx.connectionParams;
+        // Read once here: the token and the request are not kept for the connection's life (LIVE-24).
+        forgetConnectRequest(ctx);
+        const opened = await LiveIdentity.open(tokenFromParams(params), options.verify);
         if (isRefusal(opened)) {
           close(ctx)(opened.code, opened.reason);
           return false;
         }
         extraOf(ctx).identity = opened.bind(close(ctx));
         extraOf(ctx).subscriptions = new Set();
+        runDirect(ctx);
         if (options.holdDevice)
-          return holdDeviceOf(
-            extraOf(ctx),
-            options.holdDevice,
-            close(ctx),
-            screenReportOf(ctx.connectionParams),
-          );
+          return holdDeviceOf(extraOf(ctx), options.holdDevice, close(ctx), screenReportOf(params));
         return true;
       },
       onSubscribe: (ctx, id, payload) => {
-        const extra = extraOf(ctx);
-        if (!extra.identity || !extra.subscriptions) return;
-        if (extra.subscriptions.size >= limits.subscriptionsPerConnection) {
-          extra.socket.close(LiveCloseCode.TooManySubscriptions, 'Too many subscriptions');
-          return;
-        }
         const prepared = prepareOperation(options.schema, payload, limits.operations);
         if (Array.isArray(prepared)) return prepared;
-        extra.subscriptions.add(id);
-        const operationKey = `${payload.query}\u0000${JSON.stringify(payload.variables ?? {})}`;
-        const outbox = outboxes.get(extra.socket);
-        const contextValue: LiveContext = {
-          identity: extra.identity,
-          operationKey,
-          ...(outbox ? { outbox } : {}),
-          direct: { socket: extra.socket, id, slowBytes: Math.min(SLOW_BYTES, limits.maxBufferedBytes / 4) },
-        };
+        const contextValue = admit(extraOf(ctx), id, payload);
+        if (!contextValue) return;
         return { ...(prepared as Exclude<typeof prepared, readonly unknown[]>), contextValue };
       },
       onComplete: (ctx, id) => {
@@ -170,6 +195,7 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
         extraOf(ctx).subscriptions?.delete(id);
       },
       onClose: (ctx) => {
+        extraOf(ctx).direct?.closeAll();
         extraOf(ctx).identity?.dispose();
         extraOf(ctx).release?.();
       },

@@ -5,8 +5,14 @@ import type { WebSocket, WebSocketServer } from 'ws';
 const PING = Buffer.from('{"type":"ping"}');
 const PONG = Buffer.from('{"type":"pong"}');
 const lastHeard = Symbol('lastHeard');
+const taker = Symbol('taker');
 
-type Watched = WebSocket & { [lastHeard]: number };
+type Watched = WebSocket & { [lastHeard]: number; [taker]?: (data: unknown) => boolean };
+
+/** Messages `take` answers (returns true for) do not reach the socket's other listeners (LIVE-24). */
+export function takeMessages(socket: WebSocket, take: (data: unknown) => boolean): void {
+  (socket as Watched)[taker] = take;
+}
 
 function isPing(data: unknown): boolean {
   return Buffer.isBuffer(data) && data.length === PING.length && data.equals(PING);
@@ -24,6 +30,7 @@ function keepAliveEmit(this: Watched, event: string | symbol, ...args: unknown[]
       this.send(PONG, { binary: false });
       return true;
     }
+    if (event === 'message' && this[taker]?.(args[0])) return true;
   }
   return EventEmitter.prototype.emit.call(this, event, ...args);
 }

@@ -1,11 +1,19 @@
-import { BoardType, type BoardTypeId, boardContentFields, type ThisDevice } from '@careboard/contracts';
+import {
+  BoardType,
+  type BoardTypeId,
+  boardContentFields,
+  type DisplayBoardConfig,
+  type ThisDevice,
+} from '@careboard/contracts';
 import type { IResolvers } from '@graphql-tools/utils';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { BoardAccess } from '../../identity/board-access.ts';
 import type { Principal } from '../../identity/verify-access-token.ts';
+import { displayBoardNotFound } from '../boards/board-publisher.ts';
 import type { BoardPublishers } from '../boards/board-publishers.ts';
 import type { LiveIdentity } from '../live-identity.ts';
 import { BoardContentStream } from './board-content-stream.ts';
+import { DirectEventStream } from './direct-event-stream.ts';
 import type { DisplayBoardWatchers } from './display-board-watchers.ts';
 import type { LiveContext } from './graphql-server.ts';
 import { guardBoardStream } from './guard-board-stream.ts';
@@ -62,8 +70,45 @@ function boardContentResolvers({ boards, access, watchDeviceBoard }: ResolverDep
   );
 }
 
+/**
+ * displayBoard: the board's config now and after each change, one read per change for all its
+ * subscribers, written straight to each socket (LIVE-24). A screen may read only its device's
+ * board (IDN-16): checked when subscribing, and its device's move off the board ends it (BOF-44).
+ */
+function displayBoardStream(
+  { displayBoards, access, watchDeviceBoard }: ResolverDeps,
+  identity: LiveIdentity,
+  boardId: number,
+): DirectEventStream<DisplayBoardConfig> {
+  return new DirectEventStream<DisplayBoardConfig>(async (emit, end) => {
+    const notFound = () => end(displayBoardNotFound(boardId));
+    const unwatch = watchDeviceBoard(identity.principal, boardId, notFound);
+    if (!(await access.mayRead(identity.principal, boardId))) {
+      unwatch();
+      notFound();
+      return () => undefined;
+    }
+    // A screen's access is checked again before each change (rare for a config), in order:
+    // a move made where the change feed does not say so still ends it at the next change.
+    const screen = identity.principal.deviceId !== undefined;
+    let checked = Promise.resolve();
+    const deliver = (config: DisplayBoardConfig | undefined) => {
+      if (!config) return notFound();
+      if (!screen) return emit(config);
+      checked = checked
+        .then(() => access.mayRead(identity.principal, boardId))
+        .then((may) => (may ? emit(config) : notFound()), end);
+    };
+    const detach = displayBoards.attach(identity.customerId, boardId, deliver, end);
+    return () => {
+      unwatch();
+      detach();
+    };
+  });
+}
+
 export function createResolvers(deps: ResolverDeps): IResolvers<unknown, LiveContext> {
-  const { displayBoards, access, thisDevice, customerChanges } = deps;
+  const { thisDevice, customerChanges } = deps;
   return {
     JSON: JsonScalar,
     Query: {
@@ -77,9 +122,7 @@ export function createResolvers(deps: ResolverDeps): IResolvers<unknown, LiveCon
     Subscription: {
       displayBoard: {
         subscribe: (_root, args: { displayBoardId: number }, context) =>
-          guardBoardStream(access, context.identity, args.displayBoardId, () =>
-            displayBoards.watch(context.identity.customerId, args.displayBoardId),
-          ),
+          displayBoardStream(deps, context.identity, args.displayBoardId),
         resolve: (config: unknown) => config,
       },
       thisDevice: {

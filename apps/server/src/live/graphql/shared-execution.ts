@@ -1,6 +1,6 @@
 import { Repeater } from '@repeaterjs/repeater';
 import { createSourceEventStream, type ExecutionArgs, type ExecutionResult, execute } from 'graphql';
-import { BoardContentStream, type DirectSink } from './board-content-stream.ts';
+import { type DirectSink, isDirectStream } from './direct-subscription.ts';
 import { toGraphqlError } from './graphql-errors.ts';
 import { MAX_WAITING_FRAMES_PER_OPERATION, type Outbox } from './outbox.ts';
 
@@ -13,6 +13,21 @@ export interface SharedOperation {
   readonly direct?: DirectSink;
 }
 
+/**
+ * An operation's key: its text and variables. One string per distinct key, however many
+ * subscribers send it (ten thousand screens would otherwise each hold their own copy).
+ */
+const KEYS_KEPT = 10_000;
+const keys = new Map<string, string>();
+export function operationKeyOf(payload: { readonly query: string; readonly variables?: unknown }): string {
+  const key = `${payload.query}\u0000${JSON.stringify(payload.variables ?? {})}`;
+  const kept = keys.get(key);
+  if (kept !== undefined) return kept;
+  if (keys.size >= KEYS_KEPT) keys.delete(keys.keys().next().value as string);
+  keys.set(key, key);
+  return key;
+}
+
 /** A frame's size for the outbox: board frames are JSON text; a board config is small. */
 function sizeOf(event: unknown): number {
   return typeof event === 'string' ? event.length : 2048;
@@ -21,7 +36,8 @@ function sizeOf(event: unknown): number {
 type Result = ExecutionResult | Promise<ExecutionResult>;
 const results = new WeakMap<object, Map<string, Result>>();
 
-function resultFor(args: ExecutionArgs, event: unknown, operationKey: string): Result {
+/** One event's result for one operation, executed once and shared by its subscribers. */
+export function resultFor(args: ExecutionArgs, event: unknown, operationKey: string): Result {
   if (typeof event !== 'object' || event === null) return execute({ ...args, rootValue: event });
   let byOperation = results.get(event);
   if (!byOperation) {
@@ -49,7 +65,7 @@ export async function subscribeSharingResults(
   const source = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in Object(source))) return source as ExecutionResult;
   const { operationKey, outbox, direct } = args.contextValue as SharedOperation;
-  if (direct && source instanceof BoardContentStream) return source.direct(direct);
+  if (direct && isDirectStream(source)) return source.direct(direct, args, operationKey);
   const events = source as AsyncIterableIterator<unknown>;
   return new Repeater<ExecutionResult>(async (push, stop) => {
     void stop.then(() => events.return?.());

@@ -1,0 +1,89 @@
+import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import type { WebSocket } from 'ws';
+import { toGraphqlError } from './graphql-errors.ts';
+
+/** Where a subscription's messages go straight: its connection's socket and its id (LIVE-17, LIVE-24). */
+export interface DirectSink {
+  readonly socket: WebSocket;
+  readonly id: string;
+  /** Held by the socket unsent past this, a frame is skipped and the screen resynced once it reads again. */
+  readonly slowBytes: number;
+}
+
+/** A subscription source that can write its messages to a socket itself, with no per-subscriber execution. */
+export interface DirectStream {
+  direct(sink: DirectSink, args: ExecutionArgs, operationKey: string): AsyncIterableIterator<ExecutionResult>;
+}
+
+export function isDirectStream(source: unknown): source is DirectStream {
+  return typeof (source as Partial<DirectStream> | null)?.direct === 'function';
+}
+
+/**
+ * The start of a `next` message for one subscription: everything before its payload's bytes.
+ * In a buffer of its own: a slice of Node's shared 8 KiB pool, held for as long as the
+ * subscription lives, would keep the whole pool block alive once per screen.
+ */
+export function nextPrefix(id: string, before = ''): Buffer {
+  const text = `{"id":${JSON.stringify(id)},"type":"next","payload":${before}`;
+  const prefix = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  prefix.write(text);
+  return prefix;
+}
+
+/** Writes one `next` message: the subscription's prefix, then the bytes shared by every subscriber. */
+export function sendNext(socket: WebSocket, prefix: Buffer, body: Buffer): void {
+  socket.send(Buffer.concat([prefix, body], prefix.length + body.length), { binary: false });
+}
+
+/**
+ * What graphql-ws (or the socket's direct operations) holds for a direct subscription: an
+ * iterator that yields nothing, and ends when the subscription does, with its GraphQL error
+ * when it ends with one. `return()` stops it.
+ */
+export abstract class DirectSubscription implements AsyncIterableIterator<ExecutionResult> {
+  readonly #ended: Promise<IteratorResult<ExecutionResult>>;
+  #settle: (error?: unknown) => void = () => {};
+  #done = false;
+
+  constructor() {
+    this.#ended = new Promise((resolve, reject) => {
+      this.#settle = (error) =>
+        error === undefined ? resolve({ done: true, value: undefined }) : reject(error);
+    });
+    // Nobody may ask for a value before the end: the rejection is handled either way.
+    this.#ended.catch(() => undefined);
+  }
+
+  protected get ended(): boolean {
+    return this.#done;
+  }
+
+  /** Releases what the subscription holds (listeners, timers); called once, at the end. */
+  protected abstract release(): void;
+
+  protected end(error?: unknown): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.release();
+    this.#settle(error === undefined ? undefined : toGraphqlError(error));
+  }
+
+  next(): Promise<IteratorResult<ExecutionResult>> {
+    return this.#ended;
+  }
+
+  async return(): Promise<IteratorResult<ExecutionResult>> {
+    this.end();
+    return { done: true, value: undefined };
+  }
+
+  async throw(error?: unknown): Promise<IteratorResult<ExecutionResult>> {
+    this.end(error);
+    return { done: true, value: undefined };
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<ExecutionResult> {
+    return this;
+  }
+}
