@@ -5,7 +5,7 @@ import { type DeviceState, findDeviceStates } from './repositories/devices.ts';
 /** How long reads of device states are gathered before one query answers them all. */
 const GATHER_MS = 5;
 
-/** A device's state, read fresh each time, but many at once answered by one query per customer. */
+/** A device's state, read fresh each time, but many at once answered by one query. */
 export type LoadDeviceState = (customerId: string, id: number) => Promise<DeviceState | undefined>;
 
 const keyOf = (customerId: string, id: number) => `${id}@${customerId}`;
@@ -13,21 +13,14 @@ const keyOf = (customerId: string, id: number) => `${id}@${customerId}`;
 /**
  * Thousands of screens reconnecting after a restart each ask for their device's state (to be
  * held online, for `thisDevice`, for the board they may read): DataLoader gathers the asks of a
- * few milliseconds into one read per customer (decision LIVE-20). Nothing is cached between batches.
+ * few milliseconds into one read (decision LIVE-20). Nothing is cached between batches.
  */
 export function createDeviceStateLoader(db: Db): LoadDeviceState {
   const loader = new DataLoader<{ customerId: string; id: number }, DeviceState | undefined, string>(
     async (keys) => {
-      const byCustomer = new Map<string, number[]>();
-      for (const { customerId, id } of keys)
-        byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), id]);
       const found = new Map<string, DeviceState>();
-      await Promise.all(
-        [...byCustomer].map(async ([customerId, ids]) => {
-          for (const state of await findDeviceStates(db, customerId, [...new Set(ids)]))
-            found.set(keyOf(customerId, state.id), state);
-        }),
-      );
+      for (const state of await findDeviceStates(db, keys))
+        found.set(keyOf(state.customer_id, state.id), state);
       return keys.map(({ customerId, id }) => found.get(keyOf(customerId, id)));
     },
     {

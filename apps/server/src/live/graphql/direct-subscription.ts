@@ -31,9 +31,14 @@ export function nextPrefix(id: string, before = ''): Buffer {
   return prefix;
 }
 
-/** Writes one `next` message: the subscription's prefix, then the bytes shared by every subscriber. */
+/**
+ * Writes one `next` message as two fragments of one WebSocket message: the subscription's prefix,
+ * then the bytes shared by every subscriber, which are written as they are, not copied once per
+ * screen (LIVE-25). Nothing can come between the two: both are written before this returns.
+ */
 export function sendNext(socket: WebSocket, prefix: Buffer, body: Buffer): void {
-  socket.send(Buffer.concat([prefix, body], prefix.length + body.length), { binary: false });
+  socket.send(prefix, { binary: false, fin: false });
+  socket.send(body, { binary: false, fin: true });
 }
 
 /**

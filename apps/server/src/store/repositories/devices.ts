@@ -374,18 +374,23 @@ export async function findDeviceState(
 }
 
 /** Several devices' states in one read (what many screens connecting at once each ask). */
+/**
+ * Many devices' states, of any customers, in one query: a device counts only under its own
+ * customer (an id asked for under another customer's is not found).
+ */
 export async function findDeviceStates(
   db: Db,
-  customerId: string,
-  ids: readonly number[],
-): Promise<DeviceState[]> {
-  if (ids.length === 0) return [];
-  return db
+  keys: readonly { readonly customerId: string; readonly id: number }[],
+): Promise<(DeviceState & { readonly customer_id: string })[]> {
+  if (keys.length === 0) return [];
+  const ids = [...new Set(keys.map((key) => key.id))];
+  const wanted = new Set(keys.map((key) => `${key.id}@${key.customerId}`));
+  const rows = await db
     .selectFrom('devices')
-    .select(DEVICE_STATE_COLUMNS)
-    .where('customer_id', '=', customerId)
+    .select([...DEVICE_STATE_COLUMNS, 'customer_id'])
     .where('id', 'in', ids)
     .execute();
+  return rows.filter((row) => wanted.has(`${row.id}@${row.customer_id}`));
 }
 
 /**
