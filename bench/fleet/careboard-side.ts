@@ -28,6 +28,7 @@ export interface CareboardRun {
   readonly changes: number;
   readonly counts: ReturnType<typeof emptyChangeLog>['counts'];
   readonly late: number;
+  readonly failedChanges: { readonly count: number; readonly first?: string };
   readonly postgresCpuMicros: number;
   readonly recovery?: { slowestMs: number; p50Ms: number; notRecovered: number; readyMs: number };
 }
@@ -159,6 +160,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
       changes: Object.values(log.counts).reduce((a, b) => a + b, 0),
       counts: log.counts,
       late: log.late,
+      failedChanges: { count: log.failed, ...(log.firstFailure ? { first: log.firstFailure } : {}) },
       postgresCpuMicros,
       ...(options.restart ? { recovery: { ...analyseRecovery(receipts, total, killedAt), readyMs } } : {}),
     };

@@ -30,6 +30,9 @@ export interface ChangeLog {
   readonly counts: ChangeCounts;
   /** Changes started later than planned because the one before took too long. */
   late: number;
+  /** Changes the store refused (an overloaded database, say): counted, and the stream goes on. */
+  failed: number;
+  firstFailure?: string;
 }
 
 function chooseAction(random: Random, world: CustomerWorld): Action {
@@ -131,10 +134,15 @@ export async function runChangeStream(options: StreamOptions, log: ChangeLog): P
     if (i === Math.floor(total / 2)) options.halfway?.();
     const world = options.worlds[i % options.worlds.length] as CustomerWorld;
     const action = chooseAction(options.random, world);
-    await makeChange(options.db, world, action, options.random);
-    const at = now();
-    log.committedAt.set(await newestVersion(options.db, world.customerId), at);
-    log.counts[action] += 1;
+    try {
+      await makeChange(options.db, world, action, options.random);
+      const at = now();
+      log.committedAt.set(await newestVersion(options.db, world.customerId), at);
+      log.counts[action] += 1;
+    } catch (error) {
+      log.failed += 1;
+      log.firstFailure ??= error instanceof Error ? error.message : String(error);
+    }
   }
 }
 
@@ -143,5 +151,6 @@ export function emptyChangeLog(): ChangeLog {
     committedAt: new Map(),
     counts: { move: 0, call: 0, admit: 0, complete: 0, asset: 0, message: 0 },
     late: 0,
+    failed: 0,
   };
 }

@@ -82,6 +82,7 @@ async function run(options: FleetOptions): Promise<number> {
     changes: careboard.changes,
     counts: careboard.counts,
     late: careboard.late,
+    failedChanges: careboard.failedChanges,
     postgresCpuMicros: careboard.postgresCpuMicros,
     windowMs: careboard.window[1] - careboard.window[0],
     ...(careboard.recovery ? { recovery: careboard.recovery } : {}),

@@ -24,6 +24,7 @@ export interface FleetFigures {
   readonly changes: number;
   readonly counts: ChangeCounts;
   readonly late: number;
+  readonly failedChanges: { readonly count: number; readonly first?: string };
   readonly postgresCpuMicros: number;
   readonly windowMs: number;
   readonly recovery?: { slowestMs: number; p50Ms: number; notRecovered: number; readyMs: number };
@@ -114,7 +115,7 @@ export function fleetTable(f: FleetFigures): string {
     .join(', ');
   return [
     `Fleet: ${whole.format(f.screens)} screens = ${o.customers} customers × ${o.boardsPerType * 4} boards (${o.boardsPerType} of each type) × ${o.screensPerBoard} screens; ${o.nodes} server process(es)`,
-    `Changes: ${f.changes} in ${number.format(f.windowMs / 1000)} s (${counts}); ${f.late} started late; Node ${process.version}, ${availableParallelism()} CPUs, ${o.clientThreads} screen thread(s)`,
+    `Changes: ${f.changes} in ${number.format(f.windowMs / 1000)} s (${counts}); ${f.late} started late${f.failedChanges.count > 0 ? `; ${f.failedChanges.count} refused by the store (${f.failedChanges.first ?? ''})` : ''}; Node ${process.version}, ${availableParallelism()} CPUs, ${o.clientThreads} screen thread(s)`,
     '',
     ...rows.map(line),
     ...(cb.delivery.unattributed > 0
