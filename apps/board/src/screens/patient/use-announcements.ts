@@ -1,4 +1,5 @@
-import type { CallRow } from '@careboard/contracts';
+import type { AnnouncementVoice, CallRow, SpeechCapability } from '@careboard/contracts';
+import type { SpeechPath } from '@careboard/speech';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import {
@@ -10,18 +11,24 @@ import {
 import { type AudioGate, createAudioGate, type SoundState } from './audio-gate.ts';
 import { createSpeechOutput, createTonePlayer } from './browser-sinks.ts';
 import { isRecentEnoughToAnnounce, newCalls } from './patient-rows.ts';
+import { speechCapabilityOf } from './speech-capability.ts';
 
 export interface AnnouncementOptions {
   readonly playTone: boolean;
   readonly playAnnouncement: boolean;
   /** The customer's locale: the voice speaks it. */
   readonly locale: string;
+  /** The board's voice and speaking rate (SCR-14). */
+  readonly voice: AnnouncementVoice;
+  readonly rate: number;
 }
 
 export interface Announcing {
   /** The announcement on screen now, or null. */
   readonly caption: Announcement | null;
   readonly sound: SoundState;
+  /** How the screen can speak, to report (SCR-15); null while unknown. */
+  readonly speech: SpeechCapability | null;
 }
 
 /** Gestures that give the page user activation (Chrome): any of them unlocks audio. */
@@ -40,6 +47,7 @@ export function useAnnouncements(
 ): Announcing {
   const [caption, setCaption] = useState<Announcement | null>(null);
   const [sound, setSound] = useState<SoundState>('checking');
+  const [speech, setSpeech] = useState<SpeechCapability | null>(null);
   const settingsRef = useRef(options);
   settingsRef.current = options;
   const gateRef = useRef<AudioGate | null>(null);
@@ -49,23 +57,47 @@ export function useAnnouncements(
 
   useEffect(() => {
     const gate = createAudioGate();
+    let last: SpeechPath | 'failed' | null = null;
+    const output = createSpeechOutput(
+      gate,
+      () => ({ locale, voice: settingsRef.current.voice, rate: settingsRef.current.rate }),
+      (outcome) => {
+        last = outcome;
+        followSpeech();
+      },
+    );
+    const followSpeech = () =>
+      setSpeech(speechCapabilityOf(gate.state(), last, output.speaker.pathFor(locale)));
     const queue = createAnnouncementQueue({
       tone: createTonePlayer(gate),
-      speech: createSpeechOutput(gate, locale),
+      speech: output,
       settings: () => soundSettings(settingsRef.current, gate),
       // On screen before the words start (the queue speaks right after): a caption is never late.
       onCaption: (announcement) => flushSync(() => setCaption(announcement)),
     });
     gateRef.current = gate;
     queueRef.current = queue;
-    const followGate = () => setSound(gate.state());
+    const followGate = () => {
+      setSound(gate.state());
+      followSpeech();
+    };
     const unsubscribe = gate.subscribe(followGate);
     followGate();
+    // Some browsers list their voices a moment after the page opens.
+    const synth = (globalThis as { speechSynthesis?: SpeechSynthesis }).speechSynthesis;
+    synth?.addEventListener?.('voiceschanged', followSpeech);
+    // A screen without a voice fetches the offline one now, not when the first call comes.
+    if (settingsRef.current.playAnnouncement)
+      output.speaker.prepare(locale).catch(() => {
+        last = 'failed';
+        followSpeech();
+      });
     const unlock = () => gate.unlock();
     for (const type of ACTIVATION_EVENTS) window.addEventListener(type, unlock, { capture: true });
     return () => {
       for (const type of ACTIVATION_EVENTS) window.removeEventListener(type, unlock, { capture: true });
       unsubscribe();
+      synth?.removeEventListener?.('voiceschanged', followSpeech);
       queue.dispose();
       gate.dispose();
       setCaption(null);
@@ -88,7 +120,7 @@ export function useAnnouncements(
     }
   }, [calls, loaded]);
 
-  return { caption, sound };
+  return { caption, sound, speech };
 }
 
 /** Nothing sounds while the browser blocks audio; the caption shows all the same. */

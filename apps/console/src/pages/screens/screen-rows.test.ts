@@ -10,6 +10,7 @@ const device = (overrides: Partial<Device>): Device => ({
   activated_by: 'admin@demo.test',
   activated_at: '2026-11-24T08:00:00.000Z',
   app_version: null,
+  speech: null,
   ip: null,
   user_agent: null,
   online: false,
