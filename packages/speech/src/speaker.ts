@@ -96,7 +96,11 @@ export function createSpeaker(options: SpeakerOptions): Speaker {
     return new Promise<void>((resolve, reject) => {
       const said = new SpeechSynthesisUtterance(text);
       said.lang = settings.locale;
-      said.voice = voice;
+      try {
+        said.voice = voice;
+      } catch {
+        // Not one of the browser's own voice objects: the language alone chooses.
+      }
       said.rate = settings.rate;
       // Kept referenced until it ends: Chrome may otherwise collect it and never fire its end event.
       utterance = said;
@@ -158,7 +162,7 @@ export function createSpeaker(options: SpeakerOptions): Speaker {
     },
     pathFor,
     async prepare(locale) {
-      if (pathFor(locale) === 'fallback') await loadFallback();
+      if (pathFor(locale) === 'fallback') await (await loadFallback()).warm?.();
     },
   };
 }

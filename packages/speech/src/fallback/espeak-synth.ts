@@ -22,6 +22,8 @@ export interface SynthesisRequest {
 
 export interface FallbackSynth {
   synthesize(request: SynthesisRequest): Promise<SpeechSamples>;
+  /** Fetches and compiles the WebAssembly ahead of the first utterance. */
+  warm?(): Promise<void>;
 }
 
 /** Where the compiled program comes from: the emitted asset, or (tests on Node) a file read. */
@@ -46,6 +48,9 @@ export function createEspeakSynth(loadWasm: LoadWasm = fetchWasm): FallbackSynth
     return compiled;
   };
   return {
+    async warm() {
+      await program();
+    },
     async synthesize({ text, locale, voice, rate }) {
       const wasm = await program();
       const words = text.replace(/\s+/g, ' ').trim().slice(0, MAX_CHARACTERS);
