@@ -31,6 +31,9 @@ export interface Announcing {
   readonly speech: SpeechCapability | null;
 }
 
+/** How long after the screen opens the offline voice is fetched, when it will be needed (SCR-13). */
+export const FALLBACK_PREFETCH_MS = 20_000;
+
 /** Gestures that give the page user activation (Chrome): any of them unlocks audio. */
 const ACTIVATION_EVENTS = ['pointerdown', 'keydown', 'click', 'touchend'] as const;
 
@@ -86,16 +89,20 @@ export function useAnnouncements(
     // Some browsers list their voices a moment after the page opens.
     const synth = (globalThis as { speechSynthesis?: SpeechSynthesis }).speechSynthesis;
     synth?.addEventListener?.('voiceschanged', followSpeech);
-    // A screen without a voice fetches the offline one now, not when the first call comes.
-    if (settingsRef.current.playAnnouncement)
+    // A screen without a voice fetches the offline one ahead of the calls, once it has settled
+    // (its 18 MB must not compete with the board's own start); a call before then fetches it.
+    const prefetch = setTimeout(() => {
+      if (!settingsRef.current.playAnnouncement) return;
       output.speaker.prepare(locale).catch(() => {
         last = 'failed';
         followSpeech();
       });
+    }, FALLBACK_PREFETCH_MS);
     const unlock = () => gate.unlock();
     for (const type of ACTIVATION_EVENTS) window.addEventListener(type, unlock, { capture: true });
     return () => {
       for (const type of ACTIVATION_EVENTS) window.removeEventListener(type, unlock, { capture: true });
+      clearTimeout(prefetch);
       unsubscribe();
       synth?.removeEventListener?.('voiceschanged', followSpeech);
       queue.dispose();
