@@ -15,7 +15,7 @@ export const screensEnUS = {
   'screens.speech.voice': 'Device voice',
   'screens.speech.fallback': 'Offline voice',
   'screens.speech.blocked': 'Blocked',
-  'screens.speech.unknown': '—',
+  'screens.speech.unknown': 'Not reported',
   'screens.column.actions': 'Actions',
   'screens.status.online': 'Online',
   'screens.status.offline': 'Offline',

@@ -18,7 +18,7 @@ export const screensEsUS: Readonly<Record<keyof typeof screensEnUS, string>> = {
   'screens.speech.voice': 'Voz del equipo',
   'screens.speech.fallback': 'Voz sin conexión',
   'screens.speech.blocked': 'Bloqueada',
-  'screens.speech.unknown': '—',
+  'screens.speech.unknown': 'Sin informar',
   'screens.column.actions': 'Acciones',
   'screens.status.online': 'En línea',
   'screens.status.offline': 'Desconectada',

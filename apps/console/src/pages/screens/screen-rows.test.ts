@@ -26,6 +26,15 @@ describe('screen rows', () => {
     expect(statusOf(device({ online: true, revoked_at: '2026-11-24T09:00:00.000Z' }))).toBe('revoked');
   });
 
+  it('carries how each screen says it can speak, unknown until it has told (SCR-15)', () => {
+    const rows = screenRows(
+      [device({ id: 1, name: 'A', speech: 'fallback' }), device({ id: 2, name: 'B' })],
+      [],
+      [],
+    );
+    expect(rows.map((row) => row.speech)).toEqual(['fallback', null]);
+  });
+
   it("names each screen's board and location, and none when it has none or they are gone", () => {
     const [row, bare] = screenRows(
       [
