@@ -206,7 +206,7 @@ describe('the Boards page', () => {
     await page.getByRole('button', { name: 'Test announcement' }).click();
     await page.getByText('Spoken here: “Now calling Maria to Room 4.”').waitFor();
     // Debian's Chromium has no voice: the console speaks with the offline voice, as a screen
-    // without voices does (SCR-13), and says so; nothing goes to the browser's own synthesis.
+    // without voices does (SCR-12), and says so; nothing goes to the browser's own synthesis.
     await page
       .getByText(
         'This browser has no voice of its own: the offline voice spoke, as on a screen without voices.',

@@ -71,7 +71,7 @@ export default defineConfig(({ command, mode }) => ({
         navigateFallback: 'index.html',
         navigateFallbackAllowlist: appNavigations,
         navigateFallbackDenylist: serverNavigations,
-        // The offline voice's WebAssembly (18 MB, decision SCR-13) is not precached: only a screen
+        // The offline voice's WebAssembly (18 MB, decision SCR-12) is not precached: only a screen
         // without a voice fetches it, and from then on it comes from this cache, offline too.
         runtimeCaching: [
           {

@@ -9,7 +9,7 @@
  *   load does not already hold, under 50 KB gzip.
  * The entry and the app shell are printed apart too, and the total a board
  * needs before its screen shows, for the record.
- * - the offline voice (decision SCR-13): its chunk and WebAssembly, printed for
+ * - the offline voice (decision SCR-12): its chunk and WebAssembly, printed for
  *   the record; it must be fetched only when a screen needs it, so any of it in
  *   the first load or the patient route counts against a budget of 0.
  * Run with Node 24 (type stripping): `node scripts/report-budgets.ts`.

@@ -256,7 +256,7 @@ describe("a screen's live connection", () => {
     }
   });
 
-  it('keeps how the screen says it can speak (SCR-15): a change recorded once, a person or a bad value stores nothing', async () => {
+  it('keeps how the screen says it can speak (SCR-14): a change recorded once, a person or a bad value stores nothing', async () => {
     const report = (token: string, speech: string) =>
       new Promise<{ data?: unknown; errors?: unknown }>((resolve, reject) => {
         const client = createClient({

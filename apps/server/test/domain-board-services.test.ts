@@ -53,7 +53,7 @@ describe('display board services', () => {
       display_style_id: 1,
       show_badge: false,
       announcement_template: null,
-      // A calm pace for a waiting room, in the default voice (SCR-14).
+      // A calm pace for a waiting room, in the default voice (SCR-13).
       announcement_voice: 'female',
       announcement_rate: 0.85,
       location_ids: [],

@@ -62,7 +62,7 @@ function browserSynth(): SpeechSynthesis | null {
 }
 
 /**
- * Speech for announcements, the same on the board and in the console's test (decision SCR-13):
+ * Speech for announcements, the same on the board and in the console's test (decision SCR-12):
  * the device's own voice for the locale when it has one; otherwise, or once it has failed with
  * `synthesis-failed` (Chromium on Linux without a speech service), the offline eSpeak NG voice,
  * played through the given audio context. One utterance at a time is the caller's rule (the

@@ -24,7 +24,7 @@ export async function installSecurityHeaders(app: FastifyInstance, runtime: Runt
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
-        // Compiling WebAssembly (the offline voice, SCR-13), never eval of JavaScript.
+        // Compiling WebAssembly (the offline voice, SCR-12), never eval of JavaScript.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc,
         formAction: ["'self'", origin(runtime.AUTH_DOMAIN)],

@@ -37,7 +37,7 @@ export const displayBoardFields = {
   play_tone: z.boolean(),
   play_announcement: z.boolean(),
   announcement_template: textSchema().trim().max(500).nullable(),
-  /** The voice calls are spoken with, and its pace (SCR-14). */
+  /** The voice calls are spoken with, and its pace (SCR-13). */
   announcement_voice: z.enum(ANNOUNCEMENT_VOICES),
   announcement_rate: z.number().min(ANNOUNCEMENT_RATE_MIN).max(ANNOUNCEMENT_RATE_MAX),
   /** An assets PAR-level board shows these locations. */

@@ -65,7 +65,7 @@ export const displayBoardConfigSchema = z.object({
   play_tone: z.boolean(),
   play_announcement: z.boolean(),
   announcement_template: z.nullable(z.string()),
-  /** How calls are spoken (SCR-14): the kind of voice and the pace. */
+  /** How calls are spoken (SCR-13): the kind of voice and the pace. */
   announcement_voice: announcementVoiceSchema,
   announcement_rate: announcementRateSchema,
   location_ids: z.array(z.int()),

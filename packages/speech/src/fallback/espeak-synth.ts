@@ -1,7 +1,7 @@
 /// <reference path="./espeak-ng.d.ts" />
 /**
  * The offline voice: eSpeak NG compiled to WebAssembly (the `espeak-ng` package, GPL-3.0;
- * decision SCR-13). This module is only ever imported dynamically (load-fallback.ts), so the
+ * decision SCR-12). This module is only ever imported dynamically (load-fallback.ts), so the
  * bundler makes it, and the 18 MB WebAssembly file it names, a chunk of its own that only a
  * screen without a voice fetches. The WebAssembly is compiled once; each utterance runs the
  * espeak-ng program in a fresh instance (its `main` keeps state), writing a WAV file to the

@@ -4,7 +4,7 @@ let loading: Promise<FallbackSynth> | null = null;
 
 /**
  * The offline voice, fetched the first time it is needed: a dynamic import, so neither the
- * board's first load nor its patient route carries it (decision SCR-13). A failed load is
+ * board's first load nor its patient route carries it (decision SCR-12). A failed load is
  * tried again next time.
  */
 export function loadFallbackSynth(): Promise<FallbackSynth> {

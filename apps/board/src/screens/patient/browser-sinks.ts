@@ -40,7 +40,7 @@ export function createTonePlayer(gate: AudioGate): TonePlayer {
 /**
  * The spoken words: the device's voice for the customer's locale, or, where it has none or
  * it fails with `synthesis-failed` (Chromium on a Linux kiosk), the offline eSpeak NG voice
- * played through the gate's audio context (decision SCR-13). Settings are read per utterance:
+ * played through the gate's audio context (decision SCR-12). Settings are read per utterance:
  * the board's voice and rate may change meanwhile.
  */
 export function createSpeechOutput(

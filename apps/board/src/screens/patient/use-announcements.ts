@@ -18,7 +18,7 @@ export interface AnnouncementOptions {
   readonly playAnnouncement: boolean;
   /** The customer's locale: the voice speaks it. */
   readonly locale: string;
-  /** The board's voice and speaking rate (SCR-14). */
+  /** The board's voice and speaking rate (SCR-13). */
   readonly voice: AnnouncementVoice;
   readonly rate: number;
 }
@@ -27,11 +27,11 @@ export interface Announcing {
   /** The announcement on screen now, or null. */
   readonly caption: Announcement | null;
   readonly sound: SoundState;
-  /** How the screen can speak, to report (SCR-15); null while unknown. */
+  /** How the screen can speak, to report (SCR-14); null while unknown. */
   readonly speech: SpeechCapability | null;
 }
 
-/** How long after the screen opens the offline voice is fetched, when it will be needed (SCR-13). */
+/** How long after the screen opens the offline voice is fetched, when it will be needed (SCR-12). */
 export const FALLBACK_PREFETCH_MS = 20_000;
 
 /** Gestures that give the page user activation (Chrome): any of them unlocks audio. */

@@ -26,7 +26,7 @@ describe('screen rows', () => {
     expect(statusOf(device({ online: true, revoked_at: '2026-11-24T09:00:00.000Z' }))).toBe('revoked');
   });
 
-  it('carries how each screen says it can speak, unknown until it has told (SCR-15)', () => {
+  it('carries how each screen says it can speak, unknown until it has told (SCR-14)', () => {
     const rows = screenRows(
       [device({ id: 1, name: 'A', speech: 'fallback' }), device({ id: 2, name: 'B' })],
       [],

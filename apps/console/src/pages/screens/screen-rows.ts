@@ -9,7 +9,7 @@ export interface Device {
   readonly activated_by: string | null;
   readonly activated_at: string | null;
   readonly app_version: string | null;
-  /** How its patient board can speak (SCR-15); null until told. */
+  /** How its patient board can speak (SCR-14); null until told. */
   readonly speech: SpeechCapability | null;
   readonly ip: string | null;
   readonly user_agent: string | null;

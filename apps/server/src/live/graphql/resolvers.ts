@@ -29,7 +29,7 @@ export interface ResolverDeps {
   readonly customerChanges: (identity: LiveIdentity) => AsyncIterable<string[]>;
   /** Calls `end` when a screen's device is moved off the board (BOF-44); returns the unwatch. */
   readonly watchDeviceBoard: (principal: Principal, boardId: number, end: () => void) => () => void;
-  /** Stores how a screen can speak (SCR-15). */
+  /** Stores how a screen can speak (SCR-14). */
   readonly reportSpeech: (principal: Principal, speech: SpeechCapability) => Promise<void>;
 }
 

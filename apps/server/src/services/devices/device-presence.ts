@@ -43,7 +43,7 @@ export async function noteAppVersion(
 }
 
 /**
- * How a screen says it can speak (SCR-15): stored, and a 'device' change recorded when it
+ * How a screen says it can speak (SCR-14): stored, and a 'device' change recorded when it
  * differs, so the consoles' Screens lists show it at once; the same report again writes nothing.
  */
 export async function noteSpeech(

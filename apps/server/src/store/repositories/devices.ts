@@ -52,7 +52,7 @@ export async function findDevice(db: Db, customerId: string, id: number): Promis
     .executeTakeFirst();
 }
 
-/** How a screen says it can speak (SCR-15); answers whether that changed what was stored. */
+/** How a screen says it can speak (SCR-14); answers whether that changed what was stored. */
 export async function recordDeviceSpeech(
   db: Db,
   customerId: string,
@@ -225,7 +225,7 @@ export interface DeviceRecord {
   readonly activated_by: string | null;
   readonly activated_at: Date | null;
   readonly app_version: string | null;
-  /** How it last said it can speak (SCR-15): null until a patient board has told. */
+  /** How it last said it can speak (SCR-14): null until a patient board has told. */
   readonly speech: SpeechCapability | null;
   readonly ip: string | null;
   readonly user_agent: string | null;

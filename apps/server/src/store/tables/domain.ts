@@ -219,7 +219,7 @@ export interface DisplayBoardsTable {
   play_tone: Generated<boolean>;
   play_announcement: Generated<boolean>;
   announcement_template: string | null;
-  /** How calls are spoken (SCR-14). */
+  /** How calls are spoken (SCR-13). */
   announcement_voice: Generated<AnnouncementVoice>;
   announcement_rate: Generated<number>;
   display_style_id: Generated<number>;
@@ -256,7 +256,7 @@ export interface DevicesTable {
   online_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The last time someone asked the screen to reload its page (BOF-45). */
   reload_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** How the screen last said it can speak (SCR-15); null until a patient board has told. */
+  /** How the screen last said it can speak (SCR-14); null until a patient board has told. */
   speech: ColumnType<SpeechCapability | null, SpeechCapability | null | undefined, SpeechCapability | null>;
 }
 

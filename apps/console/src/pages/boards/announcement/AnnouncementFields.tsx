@@ -23,7 +23,7 @@ import { insertPlaceholder, type SampleValues } from './template.ts';
  * The announcement template with a chip per placeholder (a click or Enter puts it at the
  * caret) and Test announcement, which speaks the template filled with sample values here
  * and shows the words it said (decisions CON-42, CON-43), with the board's voice and rate
- * through the same path a screen takes (SCR-13).
+ * through the same path a screen takes (SCR-12).
  */
 export function AnnouncementFields({ timeZone }: { readonly timeZone: string }) {
   const intl = useIntl();

@@ -19,7 +19,7 @@ function consoleSpeaker(): Speaker {
 }
 
 /**
- * Says `text` as a patient board with these settings would (decisions CON-43, SCR-13): the
+ * Says `text` as a patient board with these settings would (decisions CON-43, SCR-12): the
  * browser's voice for the locale when it has one, otherwise the same offline voice a screen
  * without voices uses, so staff hear what the screen will say. Call it from the click.
  */

@@ -6,7 +6,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { BoardFormValues } from './board-form.ts';
 
-/** A patient board's voice and speaking rate (decision SCR-14). */
+/** A patient board's voice and speaking rate (decision SCR-13). */
 export function VoiceFields() {
   const intl = useIntl();
   const { register, control, formState } = useFormContext<BoardFormValues>();
