@@ -11,6 +11,8 @@ export default defineConfig({
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       // Browser code shared by the apps: jsdom for storage and cookies; OAuth tests opt into node.
       { test: { name: 'web-client', root: 'packages/web-client', environment: 'jsdom' } },
+      // Announcement speech: the offline voice runs on Node too (its WebAssembly read from the package).
+      { test: { name: 'speech', root: 'packages/speech', environment: 'node' } },
       {
         extends: './apps/board/vite.config.ts',
         test: { name: 'board', root: 'apps/board', environment: 'jsdom' },

@@ -27,6 +27,17 @@ beforeAll(async () => {
   await consoleContext.addInitScript(() => {
     const spoken: string[] = [];
     (window as unknown as { spokenTexts: string[] }).spokenTexts = spoken;
+    // What the offline voice plays: each buffer's length and loudness (RMS).
+    const played: { seconds: number; rms: number }[] = [];
+    (window as unknown as { playedBuffers: typeof played }).playedBuffers = played;
+    const startSource = AudioBufferSourceNode.prototype.start;
+    AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, ...args: number[]) {
+      const samples = this.buffer?.getChannelData(0) ?? new Float32Array();
+      let sum = 0;
+      for (const sample of samples) sum += sample * sample;
+      played.push({ seconds: this.buffer?.duration ?? 0, rms: Math.sqrt(sum / Math.max(1, samples.length)) });
+      return startSource.apply(this, args as []);
+    };
     if (!('speechSynthesis' in window)) return;
     const original = window.speechSynthesis.speak.bind(window.speechSynthesis);
     window.speechSynthesis.speak = (utterance: SpeechSynthesisUtterance) => {
@@ -205,8 +216,25 @@ describe('the Boards page', () => {
 
     await page.getByRole('button', { name: 'Test announcement' }).click();
     await page.getByText('Spoken here: “Now calling Maria to Room 4.”').waitFor();
+    // Debian's Chromium has no voice: the console speaks with the offline voice, as a screen
+    // without voices does (SCR-12), and says so; nothing goes to the browser's own synthesis.
+    await page
+      .getByText(
+        'This browser has no voice of its own: the offline voice spoke, as on a screen without voices.',
+      )
+      .waitFor({ timeout: 30_000 });
     const spoken = await page.evaluate(() => (window as unknown as { spokenTexts: string[] }).spokenTexts);
-    expect(spoken).toEqual(['Now calling Maria to Room 4.']);
+    expect(spoken).toEqual([]);
+    // Heard: one utterance of audible speech, of a plausible length for six words.
+    const played = await page.evaluate(
+      () => (window as unknown as { playedBuffers: { seconds: number; rms: number }[] }).playedBuffers,
+    );
+    expect(played).toHaveLength(1);
+    expect(played[0]?.seconds).toBeGreaterThan(1);
+    expect(played[0]?.seconds).toBeLessThan(6);
+    expect(played[0]?.rms).toBeGreaterThan(0.02);
+    // The board's voice and rate, with their defaults: a calm pace for a waiting room.
+    expect(await page.getByLabel('Speaking rate').inputValue()).toBe('0.85');
     await screenshot(page, 'console-boards-test-announcement');
   }, 60_000);
 

@@ -86,7 +86,7 @@ async function callThroughApi(call: Callable, station: { id: number; name: strin
 /**
  * Replaces only the speech output: `speechSynthesis.speak` becomes a recorder
  * that starts the utterance, reads the caption on screen, and ends it after
- * SPEAK_MS. The tone is observed (oscillator starts), not replaced. The board's
+ * SPEAK_MS, and the device has a voice for en-US. The tone is observed (oscillator starts), not replaced. The board's
  * queue, gate and sinks run as shipped.
  */
 async function installSpeechRecorder(context: BrowserContext, speakMs: number): Promise<void> {
@@ -144,6 +144,14 @@ async function installSpeechRecorder(context: BrowserContext, speakMs: number): 
       },
     });
     Object.defineProperty(window.speechSynthesis, 'cancel', { configurable: true, value() {} });
+    // A device with a voice for the locale: the board speaks with it, not the offline fallback
+    // (which patient-board-fallback-voice.test.ts hears on Debian's voiceless Chromium).
+    Object.defineProperty(window.speechSynthesis, 'getVoices', {
+      configurable: true,
+      value: () => [
+        { lang: 'en-US', name: 'Recorder', default: true, localService: true, voiceURI: 'recorder' },
+      ],
+    });
   }, speakMs);
 }
 

@@ -71,6 +71,19 @@ export default defineConfig(({ command, mode }) => ({
         navigateFallback: 'index.html',
         navigateFallbackAllowlist: appNavigations,
         navigateFallbackDenylist: serverNavigations,
+        // The offline voice's WebAssembly (18 MB, decision SCR-12) is not precached: only a screen
+        // without a voice fetches it, and from then on it comes from this cache, offline too.
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/espeak-ng-[\w-]+\.wasm$/,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'careboard-offline-voice',
+              expiration: { maxEntries: 2 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         cleanupOutdatedCaches: true,
         clientsClaim: false,
         skipWaiting: false,

@@ -24,6 +24,13 @@ const manifest = {
   'src/screens/patient/PatientScreen.tsx': {
     file: 'assets/Patient.js',
     src: 'src/screens/patient/PatientScreen.tsx',
+    dynamicImports: ['../../packages/speech/src/fallback/espeak-synth.ts'],
+  },
+  '../../packages/speech/src/fallback/espeak-synth.ts': {
+    file: 'assets/espeak-synth.js',
+    src: '../../packages/speech/src/fallback/espeak-synth.ts',
+    imports: ['index.html'],
+    assets: ['assets/espeak-ng.wasm'],
   },
   'src/screens/assets-par-level/AssetsParLevelScreen.tsx': {
     file: 'assets/Par.js',
@@ -41,6 +48,8 @@ const sizes: Record<string, number> = {
   'assets/Family.js': 1_000,
   'assets/Patient.js': 2_000,
   'assets/Par.js': 3_000,
+  'assets/espeak-synth.js': 25_000,
+  'assets/espeak-ng.wasm': 9_000_000,
 };
 
 describe('budget report', () => {
@@ -60,6 +69,25 @@ describe('budget report', () => {
       budget: BOARD_ROUTE_BUDGET,
     });
     expect(line('route family')?.bytes).toBe(1_000);
+  });
+
+  it('prints the offline voice apart, and none of it in the first load or the patient route', () => {
+    expect(line('synthesizer js (lazy)')?.bytes).toBe(25_000);
+    expect(line('synthesizer wasm (lazy)')?.bytes).toBe(9_000_000);
+    expect(line('synthesizer eagerly')).toEqual({ name: 'synthesizer eagerly', bytes: 0, budget: 0 });
+  });
+
+  it('counts the offline voice against a budget of 0 when the patient route imports it statically', () => {
+    const eager = {
+      ...manifest,
+      'src/screens/patient/PatientScreen.tsx': {
+        file: 'assets/Patient.js',
+        src: 'src/screens/patient/PatientScreen.tsx',
+        imports: ['../../packages/speech/src/fallback/espeak-synth.ts'],
+      },
+    };
+    const eagerLines = measureBudgets(eager, (file) => sizes[file] ?? 0);
+    expect(eagerLines.find((l) => l.name === 'synthesizer eagerly')?.bytes).toBe(25_000);
   });
 
   it('adds up what a board needs before it shows', () => {

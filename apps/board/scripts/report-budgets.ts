@@ -9,6 +9,9 @@
  *   load does not already hold, under 50 KB gzip.
  * The entry and the app shell are printed apart too, and the total a board
  * needs before its screen shows, for the record.
+ * - the offline voice (decision SCR-12): its chunk and WebAssembly, printed for
+ *   the record; it must be fetched only when a screen needs it, so any of it in
+ *   the first load or the patient route counts against a budget of 0.
  * Run with Node 24 (type stripping): `node scripts/report-budgets.ts`.
  */
 import { readFileSync } from 'node:fs';
@@ -27,6 +30,9 @@ export const BOARD_ROUTE_BUDGET = 50 * KB;
 
 /** Board route screens, by the source folder of each board type. */
 export const boardScreens = ['workflow', 'family', 'patient', 'assets-par-level'];
+
+/** The offline voice's module (packages/speech imports it dynamically). */
+export const SYNTHESIZER_SOURCE = 'speech/src/fallback/espeak-synth.ts';
 
 /** The app shell's source module (main.tsx imports it dynamically). */
 export const APP_SHELL_SOURCE = 'src/app/App.tsx';
@@ -55,7 +61,36 @@ export function measureBudgets(manifest: Manifest, gzipSize: (file: string) => n
     lines.push({ name: `route ${screen}`, bytes: own, budget: BOARD_ROUTE_BUDGET });
   }
   lines.push({ name: 'board on screen (max)', bytes: sizeOf(loaded) + largestRoute, budget: null });
+  lines.push(...synthesizerLines(manifest, loaded, sizeOf, gzipSize));
   return lines;
+}
+
+function synthesizerLines(
+  manifest: Manifest,
+  loaded: ReadonlySet<string>,
+  sizeOf: (keys: Iterable<string>) => number,
+  gzipSize: (file: string) => number,
+): BudgetLine[] {
+  const key = Object.keys(manifest).find((k) => manifest[k]?.src?.endsWith(SYNTHESIZER_SOURCE));
+  if (!key) throw new Error('No chunk for the offline voice');
+  const patientKey = Object.keys(manifest).find((k) => manifest[k]?.src?.startsWith('src/screens/patient/'));
+  const patient = patientKey ? staticClosure(manifest, patientKey) : new Set<string>();
+  const own = [...staticClosure(manifest, key)].filter((k) => !loaded.has(k) && !patient.has(k));
+  const assets = own.flatMap((k) => manifest[k]?.assets ?? []);
+  return [
+    { name: 'synthesizer js (lazy)', bytes: sizeOf(own), budget: null },
+    {
+      name: 'synthesizer wasm (lazy)',
+      bytes: assets.reduce((sum, file) => sum + gzipSize(file), 0),
+      budget: null,
+    },
+    // Fetched with the board or its patient route, it would cost every screen: none of it may be.
+    {
+      name: 'synthesizer eagerly',
+      bytes: loaded.has(key) || patient.has(key) ? sizeOf([key]) : 0,
+      budget: 0,
+    },
+  ];
 }
 
 function main(): void {

@@ -1,4 +1,9 @@
-import { deviceFlowScopes, type ThisDevice, thisDeviceSubscription } from '@careboard/contracts';
+import {
+  deviceFlowScopes,
+  reportSpeechMutation,
+  type ThisDevice,
+  thisDeviceSubscription,
+} from '@careboard/contracts';
 import { type Client, createClient } from 'graphql-ws';
 import { Migrator, sql as raw } from 'kysely';
 import * as oidc from 'openid-client';
@@ -40,6 +45,7 @@ interface DeviceBody {
   readonly last_seen_at: string | null;
   readonly revoked_at: string | null;
   readonly app_version: string | null;
+  readonly speech: string | null;
 }
 
 /** A screen opened at /?id=<board> and activated by the demo admin on a phone. */
@@ -248,6 +254,51 @@ describe("a screen's live connection", () => {
     } finally {
       await reporting.dispose();
     }
+  });
+
+  it('keeps how the screen says it can speak (SCR-14): a change recorded once, a person or a bad value stores nothing', async () => {
+    const report = (token: string, speech: string) =>
+      new Promise<{ data?: unknown; errors?: unknown }>((resolve, reject) => {
+        const client = createClient({
+          url: graphqlUrl(server),
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization: `Bearer ${token}` },
+          retryAttempts: 0,
+        });
+        let answer: { data?: unknown; errors?: unknown } = {};
+        client.subscribe(
+          { query: reportSpeechMutation, variables: { speech } },
+          {
+            next: (result) => {
+              answer = result as typeof answer;
+            },
+            error: (error) => {
+              void client.dispose();
+              reject(error);
+            },
+            complete: () => {
+              void client.dispose();
+              resolve(answer);
+            },
+          },
+        );
+      });
+    expect((await deviceOf()).speech).toBeNull();
+    const before = await deviceChangeRows(screen.deviceId);
+    expect(await report(screen.access, 'fallback')).toEqual({ data: { reportSpeech: true } });
+    expect((await deviceOf()).speech).toBe('fallback');
+    expect(await deviceChangeRows(screen.deviceId)).toBe(before + 1);
+    // The same again writes nothing: a screen reports at every reconnection.
+    expect(await report(screen.access, 'fallback')).toEqual({ data: { reportSpeech: true } });
+    expect(await deviceChangeRows(screen.deviceId)).toBe(before + 1);
+    const refused = await report(screen.access, 'loud');
+    expect(refused.errors).toBeDefined();
+    // A person's connection has no device to store it on.
+    const person = await accessToken(server, { scope: 'access:display-board' });
+    expect(await report(person, 'voice')).toEqual({ data: { reportSpeech: false } });
+    expect((await deviceOf()).speech).toBe('fallback');
+    const listed = (await admin('GET', '/devices')).body as { items: DeviceBody[] };
+    expect(listed.items.find((item) => item.id === screen.deviceId)?.speech).toBe('fallback');
   });
 
   it('moves it to another board and a location: the screen hears of it at once', async () => {

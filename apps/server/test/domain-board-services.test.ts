@@ -53,6 +53,9 @@ describe('display board services', () => {
       display_style_id: 1,
       show_badge: false,
       announcement_template: null,
+      // A calm pace for a waiting room, in the default voice (SCR-13).
+      announcement_voice: 'female',
+      announcement_rate: 0.85,
       location_ids: [],
       department: { id: departmentId, site: { default_timezone: 'America/New_York' } },
     });
@@ -108,6 +111,27 @@ describe('display board services', () => {
       params: { field: 'display_board_type_id' },
     });
     expect((await listDisplayBoardConfigs(db, C)).map((b) => b.name)).not.toContain('B4');
+  });
+
+  it("keeps a patient board's voice and speaking rate; a rate outside 0.5..1.5 or another voice is IS_NOT_VALID", async () => {
+    const created = await createDisplayBoard(db, C, board('Calling', { display_board_type_id: 3 }));
+    const updated = await updateDisplayBoard(db, C, created.id, {
+      announcement_voice: 'male',
+      announcement_rate: 1.1,
+    });
+    expect(updated).toMatchObject({ announcement_voice: 'male', announcement_rate: 1.1 });
+    expect(await findDisplayBoardConfig(db, C, created.id)).toMatchObject({ announcement_rate: 1.1 });
+    expect(await appErrorOf(updateDisplayBoard(db, C, created.id, { announcement_rate: 2 }))).toMatchObject({
+      code: 'IS_NOT_VALID',
+      params: { field: 'announcement_rate' },
+    });
+    expect(
+      await appErrorOf(
+        updateDisplayBoard(db, C, created.id, { announcement_voice: 'robot' } as unknown as {
+          announcement_voice: 'male';
+        }),
+      ),
+    ).toMatchObject({ code: 'IS_NOT_VALID', params: { field: 'announcement_voice' } });
   });
 
   it('updates the fields given and keeps the others; an unknown id is ENTITY_NOT_FOUND', async () => {

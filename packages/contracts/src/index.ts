@@ -5,6 +5,7 @@ export * from './config/runtime-config.ts';
 export * from './display-board/announcement.ts';
 export * from './display-board/board-types.ts';
 export * from './display-board/display-board-config.ts';
+export * from './display-board/speech.ts';
 export * from './display-board/table-columns.ts';
 export * from './domain/kinds.ts';
 export * from './errors/catalogue.ts';

@@ -16,6 +16,8 @@ export const boardConfig: DisplayBoardConfig = {
   show_avg_duration: true,
   play_tone: false,
   play_announcement: false,
+  announcement_voice: 'female',
+  announcement_rate: 0.85,
   announcement_template: null,
   location_ids: [],
   display_style_id: 1,

@@ -7,7 +7,7 @@ function origin(url: string): string {
 }
 
 /**
- * CSP allowing self plus the configured identity, API and websocket origins;
+ * CSP allowing self (and WebAssembly compilation) plus the configured identity, API and websocket origins;
  * nosniff; frame-ancestors self (the console's live preview frames the board on
  * the same origin, decision CON-46; no other site may frame any page); a strict
  * referrer policy.
@@ -24,6 +24,8 @@ export async function installSecurityHeaders(app: FastifyInstance, runtime: Runt
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
+        // Compiling WebAssembly (the offline voice, SCR-12), never eval of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc,
         formAction: ["'self'", origin(runtime.AUTH_DOMAIN)],
         frameAncestors: ["'self'"],

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { GRAPHQL_PATH } from '../config/config.ts';
 import type { TrustProxy } from '../http/client-address.ts';
 import type { Auth } from '../identity/require-scopes.ts';
+import { noteSpeech } from '../services/devices/device-presence.ts';
 import type { Db } from '../store/database.ts';
 import { createDeviceStateLoader } from '../store/device-state-loader.ts';
 import type { FindBoardConfig } from './boards/board-publisher.ts';
@@ -82,6 +83,10 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
       principal.deviceId === undefined
         ? () => undefined
         : presence.watchBoard(principal.customerId, principal.deviceId, boardId, end),
+    reportSpeech: async (principal, speech) => {
+      if (principal.deviceId !== undefined)
+        await noteSpeech(options.db, principal.customerId, principal.deviceId, speech);
+    },
   });
   attachGraphqlServer(app, {
     path: GRAPHQL_PATH,

@@ -1,4 +1,12 @@
-import { BoardType, tableConfigurationSchema } from '@careboard/contracts';
+import {
+  ANNOUNCEMENT_RATE_MAX,
+  ANNOUNCEMENT_RATE_MIN,
+  ANNOUNCEMENT_VOICES,
+  BoardType,
+  DEFAULT_ANNOUNCEMENT_RATE,
+  DEFAULT_ANNOUNCEMENT_VOICE,
+  tableConfigurationSchema,
+} from '@careboard/contracts';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import type { Db } from '../store/database.ts';
@@ -29,6 +37,9 @@ export const displayBoardFields = {
   play_tone: z.boolean(),
   play_announcement: z.boolean(),
   announcement_template: textSchema().trim().max(500).nullable(),
+  /** The voice calls are spoken with, and its pace (SCR-13). */
+  announcement_voice: z.enum(ANNOUNCEMENT_VOICES),
+  announcement_rate: z.number().min(ANNOUNCEMENT_RATE_MIN).max(ANNOUNCEMENT_RATE_MAX),
   /** An assets PAR-level board shows these locations. */
   location_ids: idListSchema(200),
   display_style_id: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -47,6 +58,8 @@ export const displayBoardDefaults = Object.freeze({
   play_tone: false,
   play_announcement: false,
   announcement_template: null,
+  announcement_voice: DEFAULT_ANNOUNCEMENT_VOICE,
+  announcement_rate: DEFAULT_ANNOUNCEMENT_RATE,
   location_ids: [] as number[],
   display_style_id: 1 as const,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isStorableText, NOT_STORABLE_TEXT } from '../text/storable-text.ts';
+import { announcementRateSchema, announcementVoiceSchema } from './speech.ts';
 
 /** Columns a workflow board's table can show (docs/product.md, The four boards). */
 export const tableColumnKeys = Object.freeze([
@@ -64,6 +65,9 @@ export const displayBoardConfigSchema = z.object({
   play_tone: z.boolean(),
   play_announcement: z.boolean(),
   announcement_template: z.nullable(z.string()),
+  /** How calls are spoken (SCR-13): the kind of voice and the pace. */
+  announcement_voice: announcementVoiceSchema,
+  announcement_rate: announcementRateSchema,
   location_ids: z.array(z.int()),
   display_style_id: z.union([z.literal(1), z.literal(2), z.literal(3)]),
 });

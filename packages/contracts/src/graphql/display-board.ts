@@ -34,6 +34,10 @@ export const displayBoardTypeDefs = /* GraphQL */ `
     play_tone: Boolean!
     play_announcement: Boolean!
     announcement_template: String
+    "female or male: the voice calls are spoken with"
+    announcement_voice: String!
+    "speaking rate, 1 a voice's normal pace"
+    announcement_rate: Float!
     location_ids: [Int!]!
     display_style_id: Int!
   }
@@ -65,6 +69,8 @@ export const displayBoardSubscription = /* GraphQL */ `
       play_tone
       play_announcement
       announcement_template
+      announcement_voice
+      announcement_rate
       location_ids
       display_style_id
     }

@@ -11,6 +11,8 @@ export interface ManifestChunk {
   readonly imports?: readonly string[];
   readonly dynamicImports?: readonly string[];
   readonly css?: readonly string[];
+  /** Files a chunk names with `new URL(…, import.meta.url)` or `?url` (WebAssembly, say). */
+  readonly assets?: readonly string[];
 }
 
 export type Manifest = Readonly<Record<string, ManifestChunk>>;

@@ -1,4 +1,8 @@
-import type { PatientBoardRow } from '@careboard/contracts';
+import {
+  DEFAULT_ANNOUNCEMENT_RATE,
+  DEFAULT_ANNOUNCEMENT_VOICE,
+  type PatientBoardRow,
+} from '@careboard/contracts';
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { BoardLayout } from '../../board/chrome/BoardLayout.tsx';
@@ -6,6 +10,7 @@ import { useBoardRows, useContentStatus } from '../../board/content/board-conten
 import { shallowEqualArrays } from '../../board/content/shallow-equal.ts';
 import { useDerivedRows } from '../../board/content/use-derived-rows.ts';
 import { useBoardConfig } from '../../board/use-display-board.ts';
+import { useSpeechReport } from '../../live/use-speech-report.ts';
 import { useTicking } from '../../ui/time/use-ticking.ts';
 import { AnnouncementCaption } from './AnnouncementCaption.tsx';
 import { IdleView } from './IdleView.tsx';
@@ -31,11 +36,14 @@ export function PatientScreen() {
   const calls = useMemo(() => callsNewestFirst(rows), [rows]);
   const messages = useMemo(() => messagesOf(rows), [rows]);
   const organization = rows.find((row) => row.type === 'organization')?.name;
-  const { caption, sound } = useAnnouncements(calls, loaded, {
+  const { caption, sound, speech } = useAnnouncements(calls, loaded, {
     playTone: config?.play_tone ?? false,
     playAnnouncement: config?.play_announcement ?? false,
     locale,
+    voice: config?.announcement_voice ?? DEFAULT_ANNOUNCEMENT_VOICE,
+    rate: config?.announcement_rate ?? DEFAULT_ANNOUNCEMENT_RATE,
   });
+  useSpeechReport(speech);
   const [latest] = calls;
   // The same list while those calls are the same: RecentCalls skips a render when other rows change.
   const earlierKeys = useDerivedRows(earlierCallKeys, shallowEqualArrays);

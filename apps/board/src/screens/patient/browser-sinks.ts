@@ -1,3 +1,4 @@
+import { createSpeaker, type Speaker, type SpeechPath, type SpeechSettings } from '@careboard/speech';
 import type { SpeechOutput, TonePlayer } from './announcement-queue.ts';
 import type { AudioGate } from './audio-gate.ts';
 
@@ -37,37 +38,26 @@ export function createTonePlayer(gate: AudioGate): TonePlayer {
 }
 
 /**
- * The browser's speech synthesis in the customer's locale. The utterance is
- * kept referenced until it ends: Chrome may otherwise collect it and never
- * fire its end event.
+ * The spoken words: the device's voice for the customer's locale, or, where it has none or
+ * it fails with `synthesis-failed` (Chromium on a Linux kiosk), the offline eSpeak NG voice
+ * played through the gate's audio context (decision SCR-12). Settings are read per utterance:
+ * the board's voice and rate may change meanwhile.
  */
-export function createSpeechOutput(gate: AudioGate, locale: string): SpeechOutput {
-  let speaking: SpeechSynthesisUtterance | null = null;
+export function createSpeechOutput(
+  gate: AudioGate,
+  settings: () => SpeechSettings,
+  onOutcome?: (outcome: SpeechPath | 'failed') => void,
+): SpeechOutput & { readonly speaker: Speaker } {
+  const speaker = createSpeaker({
+    audioContext: () => gate.context(),
+    onBlocked: () => gate.markSpeechBlocked(),
+    ...(onOutcome ? { onOutcome } : {}),
+  });
   return {
-    speak(text) {
-      const synth = globalThis.speechSynthesis as SpeechSynthesis | undefined;
-      if (!synth || typeof SpeechSynthesisUtterance === 'undefined') {
-        return Promise.reject(new Error('speech synthesis is not available'));
-      }
-      return new Promise<void>((resolve, reject) => {
-        const utterance = new SpeechSynthesisUtterance(text);
-        utterance.lang = locale;
-        speaking = utterance;
-        utterance.onend = () => {
-          speaking = null;
-          resolve();
-        };
-        utterance.onerror = (event) => {
-          speaking = null;
-          if (event.error === 'not-allowed') gate.markSpeechBlocked();
-          reject(new Error(`speech failed: ${event.error}`));
-        };
-        synth.speak(utterance);
-      });
+    speaker,
+    async speak(text) {
+      await speaker.speak(text, settings());
     },
-    cancel() {
-      if (speaking) globalThis.speechSynthesis?.cancel();
-      speaking = null;
-    },
+    cancel: () => speaker.cancel(),
   };
 }

@@ -108,6 +108,13 @@ export function installFakeAudio({ allowedBeforeGesture, speakMs = 800 }: FakeAu
       }, speakMs);
     }),
     cancel: vi.fn(),
+    // The device has a voice for the board's locales: the offline fallback is not needed here.
+    getVoices: () => [
+      { lang: 'en-US', name: 'Fake English', default: true, localService: true, voiceURI: 'en' },
+      { lang: 'es-US', name: 'Fake Spanish', default: false, localService: true, voiceURI: 'es' },
+    ],
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
   };
 
   vi.stubGlobal('AudioContext', FakeAudioContext);

@@ -54,9 +54,14 @@ export const boardsEnUS = {
   'boards.placeholder.insert': 'Insert {placeholder}',
   'boards.test': 'Test announcement',
   'boards.test.spoken': 'Spoken here: “{text}”',
-  'boards.test.noVoice':
-    'This browser has no voice installed, so nothing may be heard. The text it would speak is shown here.',
+  'boards.test.fallback':
+    'This browser has no voice of its own: the offline voice spoke, as on a screen without voices.',
   'boards.test.noSpeech': 'This browser cannot speak. The text it would speak is shown here.',
+  'boards.field.announcement_voice': 'Voice',
+  'boards.voice.female': 'Female',
+  'boards.voice.male': 'Male',
+  'boards.field.announcement_rate': 'Speaking rate',
+  'boards.field.announcement_rate.help': '1 is a normal pace; 0.85, a little slower, suits a waiting room.',
   'boards.columns.help':
     'Drag a column by its handle, or focus the handle and press Space, the arrow keys, then Space. Move up and Move down do the same.',
   'boards.columns.list': 'Columns in board order',

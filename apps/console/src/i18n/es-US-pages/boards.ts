@@ -56,9 +56,15 @@ export const boardsEsUS: Readonly<Record<keyof typeof boardsEnUS, string>> = {
   'boards.placeholder.insert': 'Insertar {placeholder}',
   'boards.test': 'Probar anuncio',
   'boards.test.spoken': 'Dicho aquí: “{text}”',
-  'boards.test.noVoice':
-    'Este navegador no tiene ninguna voz instalada, así que quizá no se oiga nada. Aquí se muestra el texto que diría.',
+  'boards.test.fallback':
+    'Este navegador no tiene voz propia: habló la voz sin conexión, como en una pantalla sin voces.',
   'boards.test.noSpeech': 'Este navegador no puede hablar. Aquí se muestra el texto que diría.',
+  'boards.field.announcement_voice': 'Voz',
+  'boards.voice.female': 'Femenina',
+  'boards.voice.male': 'Masculina',
+  'boards.field.announcement_rate': 'Velocidad de habla',
+  'boards.field.announcement_rate.help':
+    '1 es un ritmo normal; 0.85, algo más lento, conviene a una sala de espera.',
   'boards.columns.help':
     'Arrastre una columna por su asa, o enfoque el asa y pulse Espacio, las flechas y luego Espacio. Subir y Bajar hacen lo mismo.',
   'boards.columns.list': 'Columnas en el orden del tablero',

@@ -72,6 +72,13 @@ export function ScreensGrid({
         valueGetter: (_value, row) => row.appVersion ?? text('screens.unknown'),
       },
       {
+        field: 'speech',
+        headerName: text('screens.column.speech'),
+        width: 150,
+        valueGetter: (_value, row) =>
+          text(row.speech ? `screens.speech.${row.speech}` : 'screens.speech.unknown'),
+      },
+      {
         field: 'activatedBy',
         headerName: text('screens.column.activatedBy'),
         width: 160,

@@ -10,6 +10,7 @@ const device = (overrides: Partial<Device>): Device => ({
   activated_by: 'admin@demo.test',
   activated_at: '2026-11-24T08:00:00.000Z',
   app_version: null,
+  speech: null,
   ip: null,
   user_agent: null,
   online: false,
@@ -23,6 +24,15 @@ describe('screen rows', () => {
     expect(statusOf(device({ online: true }))).toBe('online');
     expect(statusOf(device({ online: false }))).toBe('offline');
     expect(statusOf(device({ online: true, revoked_at: '2026-11-24T09:00:00.000Z' }))).toBe('revoked');
+  });
+
+  it('carries how each screen says it can speak, unknown until it has told (SCR-14)', () => {
+    const rows = screenRows(
+      [device({ id: 1, name: 'A', speech: 'fallback' }), device({ id: 2, name: 'B' })],
+      [],
+      [],
+    );
+    expect(rows.map((row) => row.speech)).toEqual(['fallback', null]);
   });
 
   it("names each screen's board and location, and none when it has none or they are gone", () => {

@@ -1,3 +1,5 @@
+import type { SpeechCapability } from '@careboard/contracts';
+
 /** A screen as GET /api/devices lists it (BOF-42). Dates arrive as ISO strings. */
 export interface Device {
   readonly id: number;
@@ -7,6 +9,8 @@ export interface Device {
   readonly activated_by: string | null;
   readonly activated_at: string | null;
   readonly app_version: string | null;
+  /** How its patient board can speak (SCR-14); null until told. */
+  readonly speech: SpeechCapability | null;
   readonly ip: string | null;
   readonly user_agent: string | null;
   readonly online: boolean;
@@ -38,6 +42,7 @@ export interface ScreenRow {
   readonly locationName: string | null;
   readonly lastSeenAt: Date | null;
   readonly appVersion: string | null;
+  readonly speech: SpeechCapability | null;
   readonly activatedBy: string | null;
 }
 
@@ -68,6 +73,7 @@ export function screenRows(
       locationName: device.location_id === null ? null : (locationNames.get(device.location_id) ?? null),
       lastSeenAt: device.last_seen_at === null ? null : new Date(device.last_seen_at),
       appVersion: device.app_version,
+      speech: device.speech ?? null,
       activatedBy: device.activated_by,
     }))
     .sort(

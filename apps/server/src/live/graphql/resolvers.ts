@@ -3,10 +3,12 @@ import {
   type BoardTypeId,
   boardContentFields,
   type DisplayBoardConfig,
+  type SpeechCapability,
+  speechCapabilitySchema,
   type ThisDevice,
 } from '@careboard/contracts';
 import type { IResolvers } from '@graphql-tools/utils';
-import type { GraphQLResolveInfo } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import type { BoardAccess } from '../../identity/board-access.ts';
 import type { Principal } from '../../identity/verify-access-token.ts';
 import { displayBoardNotFound } from '../boards/board-publisher.ts';
@@ -30,6 +32,8 @@ export interface ResolverDeps {
   readonly customerChanges: (identity: LiveIdentity) => AsyncIterable<string[]>;
   /** Calls `end` when a screen's device is moved off the board (BOF-44); returns the unwatch. */
   readonly watchDeviceBoard: (principal: Principal, boardId: number, end: () => void) => () => void;
+  /** Stores how a screen can speak (SCR-14). */
+  readonly reportSpeech: (principal: Principal, speech: SpeechCapability) => Promise<void>;
 }
 
 interface BoardArgs {
@@ -118,6 +122,13 @@ export function createResolvers(deps: ResolverDeps): IResolvers<unknown, LiveCon
       authenticate: async (_root, args: { token: string }, context) => ({
         expires_at: await context.identity.renew(args.token),
       }),
+      reportSpeech: async (_root, args: { speech: string }, context) => {
+        const speech = speechCapabilitySchema.safeParse(args.speech);
+        if (!speech.success) throw new GraphQLError('speech must be voice, fallback or blocked.');
+        if (context.identity.principal.deviceId === undefined) return false;
+        await deps.reportSpeech(context.identity.principal, speech.data);
+        return true;
+      },
     },
     Subscription: {
       displayBoard: {

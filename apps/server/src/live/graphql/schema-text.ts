@@ -22,6 +22,8 @@ export const typeDefs = /* GraphQL */ `
   type Mutation {
     "Renews the connection's token in-band, keeping its subscriptions."
     authenticate(token: String!): Authentication!
+    "A screen says how it can speak its calls: voice, fallback or blocked (a screen's token only; false otherwise)."
+    reportSpeech(speech: String!): Boolean!
   }
 
   type Subscription {

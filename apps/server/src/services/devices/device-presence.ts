@@ -1,9 +1,11 @@
+import type { SpeechCapability } from '@careboard/contracts';
 import type { Db } from '../../store/database.ts';
 import {
   clearLapsedPresence,
   listCustomersWithLapsedPresence,
   markDeviceOffline,
   recordDeviceSeen,
+  recordDeviceSpeech,
   refreshDevicesOnline,
 } from '../../store/repositories/devices.ts';
 import { runWrite } from '../write-transaction.ts';
@@ -38,6 +40,22 @@ export async function noteAppVersion(
   appVersion: string,
 ): Promise<void> {
   await recordDeviceSeen(db, customerId, id, { at: new Date(), app_version: appVersion });
+}
+
+/**
+ * How a screen says it can speak (SCR-14): stored, and a 'device' change recorded when it
+ * differs, so the consoles' Screens lists show it at once; the same report again writes nothing.
+ */
+export async function noteSpeech(
+  db: Db,
+  customerId: string,
+  id: number,
+  speech: SpeechCapability,
+): Promise<void> {
+  await runWrite(db, async (trx) => {
+    if (await recordDeviceSpeech(trx, customerId, id, speech))
+      await recordDeviceChanges(trx, customerId, [id]);
+  });
 }
 
 /** This node's last live connection of a device closed. */

@@ -1,3 +1,4 @@
+import type { SpeechCapability } from '@careboard/contracts';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
@@ -49,6 +50,23 @@ export async function findDevice(db: Db, customerId: string, id: number): Promis
     .where('customer_id', '=', customerId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** How a screen says it can speak (SCR-14); answers whether that changed what was stored. */
+export async function recordDeviceSpeech(
+  db: Db,
+  customerId: string,
+  id: number,
+  speech: SpeechCapability,
+): Promise<boolean> {
+  const changed = await db
+    .updateTable('devices')
+    .set({ speech })
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('speech', 'is', null), eb('speech', '!=', speech)]))
+    .executeTakeFirst();
+  return changed.numUpdatedRows > 0n;
 }
 
 /** A device checked in: when, and with which board app version. */
@@ -207,6 +225,8 @@ export interface DeviceRecord {
   readonly activated_by: string | null;
   readonly activated_at: Date | null;
   readonly app_version: string | null;
+  /** How it last said it can speak (SCR-14): null until a patient board has told. */
+  readonly speech: SpeechCapability | null;
   readonly ip: string | null;
   readonly user_agent: string | null;
   readonly online: boolean;
@@ -236,6 +256,7 @@ function selectDeviceRecords(db: Db, customerId: string) {
       'accounts.email as activated_by',
       'devices.activated_at',
       'devices.app_version',
+      'devices.speech',
       'devices.ip',
       'devices.user_agent',
       sql<boolean>`coalesce(devices.online_until > now(), false)`.as('online'),

@@ -36,6 +36,8 @@ function configQuery(db: Db, customerId: string) {
       'b.play_tone',
       'b.play_announcement',
       'b.announcement_template',
+      'b.announcement_voice',
+      'b.announcement_rate',
       'b.display_style_id',
       'd.id as department_id',
       'd.name as department_name',
@@ -74,6 +76,8 @@ function toConfig(row: ConfigRow): DisplayBoardConfig {
     play_tone: row.play_tone,
     play_announcement: row.play_announcement,
     announcement_template: row.announcement_template,
+    announcement_voice: row.announcement_voice,
+    announcement_rate: row.announcement_rate,
     location_ids: row.location_ids,
     display_style_id: row.display_style_id as DisplayStyleId,
   };

@@ -1,4 +1,9 @@
-import type { BoardTypeId, DisplayStyleId, TableConfiguration } from '@careboard/contracts';
+import type {
+  AnnouncementVoice,
+  BoardTypeId,
+  DisplayStyleId,
+  TableConfiguration,
+} from '@careboard/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { type DisplayBoardLists, LIST_TABLES } from './display-board-lists.ts';
@@ -21,6 +26,8 @@ export interface DisplayBoardFields {
   readonly play_tone: boolean;
   readonly play_announcement: boolean;
   readonly announcement_template: string | null;
+  readonly announcement_voice: AnnouncementVoice;
+  readonly announcement_rate: number;
   readonly display_style_id: DisplayStyleId;
 }
 

@@ -1,4 +1,4 @@
-import type { TagKind } from '@careboard/contracts';
+import type { AnnouncementVoice, SpeechCapability, TagKind } from '@careboard/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** The care-setting domain's tables (migrations/domain). Every row belongs to one customer. */
@@ -219,6 +219,9 @@ export interface DisplayBoardsTable {
   play_tone: Generated<boolean>;
   play_announcement: Generated<boolean>;
   announcement_template: string | null;
+  /** How calls are spoken (SCR-13). */
+  announcement_voice: Generated<AnnouncementVoice>;
+  announcement_rate: Generated<number>;
   display_style_id: Generated<number>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
@@ -253,6 +256,8 @@ export interface DevicesTable {
   online_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The last time someone asked the screen to reload its page (BOF-45). */
   reload_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** How the screen last said it can speak (SCR-14); null until a patient board has told. */
+  speech: ColumnType<SpeechCapability | null, SpeechCapability | null | undefined, SpeechCapability | null>;
 }
 
 export interface MessagesTable {

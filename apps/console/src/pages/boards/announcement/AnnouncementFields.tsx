@@ -22,14 +22,15 @@ import { insertPlaceholder, type SampleValues } from './template.ts';
 /**
  * The announcement template with a chip per placeholder (a click or Enter puts it at the
  * caret) and Test announcement, which speaks the template filled with sample values here
- * and shows the words it said (decisions CON-42, CON-43).
+ * and shows the words it said (decisions CON-42, CON-43), with the board's voice and rate
+ * through the same path a screen takes (SCR-12).
  */
 export function AnnouncementFields({ timeZone }: { readonly timeZone: string }) {
   const intl = useIntl();
   const { locale } = useConsoleRuntime();
   const { register, setValue, getValues, formState } = useFormContext<BoardFormValues>();
   const input = useRef<HTMLTextAreaElement | null>(null);
-  const [test, setTest] = useState<{ text: string; outcome: SpeakOutcome } | null>(null);
+  const [test, setTest] = useState<{ text: string; outcome: SpeakOutcome | 'speaking' } | null>(null);
   const field = register('announcement_template');
   const error = formState.errors.announcement_template?.message;
 
@@ -58,7 +59,11 @@ export function AnnouncementFields({ timeZone }: { readonly timeZone: string }) 
     ) as unknown as SampleValues;
     const template = getValues('announcement_template').trim() || DEFAULT_ANNOUNCEMENT;
     const text = renderAnnouncement(template, sample, { now: new Date(), locale, timeZone });
-    setTest({ text, outcome: speak(text, locale) });
+    setTest({ text, outcome: 'speaking' });
+    const settings = { locale, voice: getValues('announcement_voice'), rate: getValues('announcement_rate') };
+    void speak(text, settings).then((outcome) =>
+      setTest((shown) => (shown?.text === text ? { text, outcome } : shown)),
+    );
   };
 
   return (
@@ -103,9 +108,9 @@ export function AnnouncementFields({ timeZone }: { readonly timeZone: string }) 
       </Box>
       <Box role="status" aria-live="polite">
         {test && (
-          <Alert severity={test.outcome === 'spoken' ? 'info' : 'warning'}>
-            {test.outcome === 'no-voice' && <Box>{intl.formatMessage({ id: 'boards.test.noVoice' })}</Box>}
-            {test.outcome === 'no-speech' && <Box>{intl.formatMessage({ id: 'boards.test.noSpeech' })}</Box>}
+          <Alert severity={test.outcome === 'failed' ? 'warning' : 'info'} data-outcome={test.outcome}>
+            {test.outcome === 'fallback' && <Box>{intl.formatMessage({ id: 'boards.test.fallback' })}</Box>}
+            {test.outcome === 'failed' && <Box>{intl.formatMessage({ id: 'boards.test.noSpeech' })}</Box>}
             <Box data-testid="spoken-text">
               {intl.formatMessage({ id: 'boards.test.spoken' }, { text: test.text })}
             </Box>

@@ -1,25 +1,38 @@
-/** What became of a test announcement: spoken, spoken with no voice to hear, or no speech at all. */
-export type SpeakOutcome = 'spoken' | 'no-voice' | 'no-speech';
+import { createSpeaker, type Speaker, type SpeechSettings } from '@careboard/speech';
+
+/** How a test announcement went: the browser's own voice spoke, the offline voice did, or nothing could. */
+export type SpeakOutcome = 'voice' | 'fallback' | 'failed';
+
+let audio: AudioContext | null = null;
+let shared: Speaker | null = null;
+
+/** The console's audio context, made on the first test (a click, so the browser lets it play). */
+function consoleAudio(): AudioContext | null {
+  if (!audio && typeof AudioContext !== 'undefined') audio = new AudioContext();
+  if (audio?.state === 'suspended') void audio.resume().catch(() => undefined);
+  return audio;
+}
+
+function consoleSpeaker(): Speaker {
+  shared ??= createSpeaker({ audioContext: () => audio });
+  return shared;
+}
 
 /**
- * Says `text` in `locale` with the browser's speech synthesis, as the patient board does
- * (decision CON-43). A browser without voices still gets the utterance (some load voices
- * lazily), but the caller says so visibly: a silent test must not pass for a working one.
+ * Says `text` as a patient board with these settings would (decisions CON-43, SCR-12): the
+ * browser's voice for the locale when it has one, otherwise the same offline voice a screen
+ * without voices uses, so staff hear what the screen will say. Call it from the click.
  */
-export function speak(
+export async function speak(
   text: string,
-  locale: string,
-  synth: SpeechSynthesis | undefined = globalThis.speechSynthesis,
-): SpeakOutcome {
-  if (!synth || typeof SpeechSynthesisUtterance === 'undefined') return 'no-speech';
-  const utterance = new SpeechSynthesisUtterance(text);
-  utterance.lang = locale;
-  const voices = synth.getVoices();
-  const voice =
-    voices.find((v) => v.lang === locale) ??
-    voices.find((v) => v.lang.startsWith(locale.split('-')[0] ?? ''));
-  if (voice) utterance.voice = voice;
-  synth.cancel();
-  synth.speak(utterance);
-  return voices.length > 0 ? 'spoken' : 'no-voice';
+  settings: SpeechSettings,
+  speaker: Speaker = consoleSpeaker(),
+): Promise<SpeakOutcome> {
+  consoleAudio();
+  speaker.cancel();
+  try {
+    return await speaker.speak(text, settings);
+  } catch {
+    return 'failed';
+  }
 }

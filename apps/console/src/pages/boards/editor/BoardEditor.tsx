@@ -30,6 +30,7 @@ import { GeneralFields } from './GeneralFields.tsx';
 import { NarrowingFields } from './NarrowingFields.tsx';
 import { SwitchField } from './SwitchField.tsx';
 import { serverFieldError } from './server-field-error.ts';
+import { VoiceFields } from './VoiceFields.tsx';
 
 /** The editor of one board, its id from the route (/console/boards/:id). */
 export function BoardEditorRoute() {
@@ -171,6 +172,7 @@ export function BoardEditor({ board, departments, workflows, locations }: BoardE
                   <SwitchField name="play_tone" label={text('boards.field.play_tone')} />
                   <SwitchField name="play_announcement" label={text('boards.field.play_announcement')} />
                 </Box>
+                <VoiceFields />
                 <AnnouncementFields timeZone={board.department.site.default_timezone} />
               </FormSection>
             )}
@@ -223,6 +225,8 @@ function fieldLabels(format: (descriptor: { id: string }) => string): (field: Bo
     play_tone: 'boards.field.play_tone',
     play_announcement: 'boards.field.play_announcement',
     announcement_template: 'boards.field.template',
+    announcement_voice: 'boards.field.announcement_voice',
+    announcement_rate: 'boards.field.announcement_rate',
     columns: 'boards.section.columns',
   };
   return (field) => format({ id: ids[field] });

@@ -1,4 +1,12 @@
-import type { DisplayBoardConfig, ErrorCode, TableColumnKey } from '@careboard/contracts';
+import {
+  ANNOUNCEMENT_RATE_MAX,
+  ANNOUNCEMENT_RATE_MIN,
+  ANNOUNCEMENT_VOICES,
+  type AnnouncementVoice,
+  type DisplayBoardConfig,
+  type ErrorCode,
+  type TableColumnKey,
+} from '@careboard/contracts';
 import { errorText } from '@careboard/web-client';
 import { z } from 'zod';
 import { type ColumnRow, configurationFromRows, rowsFromConfiguration } from '../columns/column-rows.ts';
@@ -20,6 +28,8 @@ export interface BoardFormValues {
   play_tone: boolean;
   play_announcement: boolean;
   announcement_template: string;
+  announcement_voice: AnnouncementVoice;
+  announcement_rate: number;
   columns: ColumnRow[];
 }
 
@@ -43,6 +53,8 @@ export function formValuesOf(board: DisplayBoardConfig): BoardFormValues {
     play_tone: board.play_tone,
     play_announcement: board.play_announcement,
     announcement_template: board.announcement_template ?? '',
+    announcement_voice: board.announcement_voice,
+    announcement_rate: board.announcement_rate,
     columns: rowsFromConfiguration(board.table_configuration),
   };
 }
@@ -124,6 +136,11 @@ export function boardFormSchema(label: (field: BoardField) => string, locale: st
       .string()
       .trim()
       .max(500, { error: text('MAX_LENGTH', 'announcement_template', 500) }),
+    announcement_voice: z.enum(ANNOUNCEMENT_VOICES),
+    announcement_rate: z
+      .number(notValid('announcement_rate'))
+      .min(ANNOUNCEMENT_RATE_MIN, notValid('announcement_rate'))
+      .max(ANNOUNCEMENT_RATE_MAX, notValid('announcement_rate')),
     columns: z.array(columnRow),
   });
 }
