@@ -57,6 +57,19 @@ const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${AP
  * A fresh server: config → store → http → identity → api → live. Not listening yet; the caller
  * listens and closes it (closing also closes its database pool).
  */
+/** How long requests still in flight may take to finish once the server is closing (FND-29). */
+const CLOSE_GRACE_MS = 3_000;
+
+/**
+ * Closing waits for requests in flight, and a screen downloading the offline voice (18 MB) over a
+ * slow link would hold a restart for as long as it takes: after the grace their connections are cut.
+ */
+function closeWithinGrace(app: FastifyInstance): void {
+  app.addHook('preClose', async () => {
+    setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+  });
+}
+
 /** How long one plugin may take to start before start-up fails (Fastify's default is 10 s). */
 const PLUGIN_START_LIMIT_MS = 60_000;
 
@@ -93,6 +106,7 @@ export async function buildApp({
   });
   installErrorHandling(app);
   installRequestLog(app);
+  closeWithinGrace(app);
   // Under the services' text schema, a net for every API body and query (FND-26).
   installStorableTextCheck(app, isApiPath);
   app.addHook('onRequest', async (request, reply) => {
