@@ -1,4 +1,3 @@
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../apps/server/test/api-client.ts';
@@ -8,6 +7,7 @@ import { BOARD_VIEWPORTS, demoApi } from './board-session.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { signInToConsole } from './console-session.ts';
 import { startE2eServer } from './e2e-server.ts';
+import { type Callable, PATIENT_BOARD, stations, visitsToCall } from './patient-calls.ts';
 
 /**
  * Issue 17: Debian's Chromium has no speech synthesis voices (getVoices() is empty, speak
@@ -17,7 +17,6 @@ import { startE2eServer } from './e2e-server.ts';
  */
 
 /** The demo's patient board: tone and announcement on. */
-const PATIENT_BOARD = 3;
 const BOARD_NAME = 'Clinic Calling Board';
 const ACTIVATE_TEXT = /To activate this device use the following code: ([A-Z]{4}-[A-Z]{4})/;
 /** A frame of audio this loud (RMS) or more is sound, not silence. */
@@ -39,36 +38,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: server.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-interface Callable {
-  readonly visitId: number;
-  readonly firstName: string;
-}
-
-async function visitsToCall(count: number): Promise<Callable[]> {
-  const rows = await query<{ id: number; first_name: string }>(
-    `SELECT v.id, v.first_name FROM visits v
-       JOIN display_board_workflows w ON w.workflow_id = v.workflow_id AND w.display_board_id = $1
-      WHERE v.completed_at IS NULL ORDER BY v.id DESC LIMIT $2`,
-    [PATIENT_BOARD, count],
-  );
-  if (rows.length < count) throw new Error('not enough visits to call');
-  return rows.map((row) => ({ visitId: row.id, firstName: row.first_name }));
-}
-
-async function stations(): Promise<{ id: number; name: string }[]> {
-  return query("SELECT id, name FROM stations WHERE customer_id = 'demo' ORDER BY id");
-}
 
 /** Calls a visit to a station through the REST API; answers the words the board says. */
 async function callThroughApi(call: Callable, station: { id: number; name: string }): Promise<string> {
@@ -245,8 +214,8 @@ describe('a patient board on a screen without voices (Debian Chromium)', () => {
   it('speaks two quick calls through the fallback voice: tone, then audible words of a plausible length, captioned, in order, never overlapping', async () => {
     const before = await heard(page);
     expect(before.played).toEqual([]);
-    const [first, second] = await visitsToCall(2);
-    const [stationA, stationB] = (await stations()).slice(2, 4);
+    const [first, second] = await visitsToCall(server, 2, 'newest');
+    const [stationA, stationB] = (await stations(server)).slice(2, 4);
     if (!first || !second || !stationA || !stationB) throw new Error('no demo visits or stations');
     const firstText = await callThroughApi(first, stationA);
     const secondText = await callThroughApi(second, stationB);

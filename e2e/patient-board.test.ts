@@ -1,4 +1,3 @@
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../apps/server/test/test-server.ts';
@@ -11,9 +10,9 @@ import {
 } from './board-session.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { startE2eServer } from './e2e-server.ts';
+import { type Callable, PATIENT_BOARD, stations, visitsToCall } from './patient-calls.ts';
 
 /** The demo's patient board: Walk-in Clinic, first names, tone and announcement on. */
-const PATIENT_BOARD = 3;
 const BOARD_NAME = 'Clinic Calling Board';
 const WELCOME_MESSAGE = 'Welcome to Riverside Medical Center. Please keep your badge with you.';
 const ORGANIZATION = 'Riverside Medical Center';
@@ -42,38 +41,6 @@ afterAll(async () => {
   await Promise.all([browser?.close(), strictBrowser?.close()]);
   await server?.close();
 });
-
-/** SQL against the test run's database, to find ids the API calls need. */
-async function query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: server.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-interface Callable {
-  readonly visitId: number;
-  readonly firstName: string;
-}
-
-/** Visits in progress on the patient board's workflow, with their first names. */
-async function visitsToCall(count: number): Promise<Callable[]> {
-  const rows = await query<{ id: number; first_name: string }>(
-    `SELECT v.id, v.first_name FROM visits v
-       JOIN display_board_workflows w ON w.workflow_id = v.workflow_id AND w.display_board_id = $1
-      WHERE v.completed_at IS NULL ORDER BY v.id LIMIT $2`,
-    [PATIENT_BOARD, count],
-  );
-  if (rows.length < count) throw new Error('not enough visits to call');
-  return rows.map((row) => ({ visitId: row.id, firstName: row.first_name }));
-}
-
-async function stations(): Promise<{ id: number; name: string }[]> {
-  return query("SELECT id, name FROM stations WHERE customer_id = 'demo' ORDER BY id");
-}
 
 /** Calls a visit to a station through the REST API, as a console does; answers the words the board says. */
 async function callThroughApi(call: Callable, station: { id: number; name: string }): Promise<string> {
@@ -215,8 +182,8 @@ async function openPatientBoard(
 describe('the patient board on the demo data', () => {
   beforeAll(async () => {
     // A call a moment ago: the board shows its calls view rather than the idle view.
-    const [visit] = await visitsToCall(1);
-    const [station] = await stations();
+    const [visit] = await visitsToCall(server, 1);
+    const [station] = await stations(server);
     if (!visit || !station) throw new Error('no demo visit or station');
     await callThroughApi(visit, station);
   });
@@ -279,8 +246,8 @@ describe('the patient board on the demo data', () => {
 
   it('shows a call made through the API live, as the one now calling', async () => {
     const page = await openPatientBoard(BOARD_VIEWPORTS[1]);
-    const [, visit] = await visitsToCall(2);
-    const station = (await stations()).at(-1);
+    const [, visit] = await visitsToCall(server, 2);
+    const station = (await stations(server)).at(-1);
     if (!visit || !station) throw new Error('no demo visit or station');
     await callThroughApi(visit, station);
     await expect
@@ -310,8 +277,8 @@ describe('announcements', () => {
     expect(await spoken(page)).toEqual([]);
     expect(await page.getByTestId('sound-blocked').count()).toBe(0);
 
-    const [first, second] = await visitsToCall(4).then((visits) => visits.slice(2));
-    const [stationA, stationB] = (await stations()).slice(4, 6);
+    const [first, second] = await visitsToCall(server, 4).then((visits) => visits.slice(2));
+    const [stationA, stationB] = (await stations(server)).slice(4, 6);
     if (!first || !second || !stationA || !stationB) throw new Error('no demo visits or stations');
     const firstText = await callThroughApi(first, stationA);
     const secondText = await callThroughApi(second, stationB);
@@ -341,8 +308,8 @@ describe('announcements', () => {
 
   it("shows 'Sound blocked' and captions only while the browser blocks sound; a click unlocks it", async () => {
     const page = await openPatientBoard(BOARD_VIEWPORTS[0], { strict: true, recordSpeech: true });
-    const [blockedCall, unlockedCall] = await visitsToCall(6).then((visits) => visits.slice(4));
-    const [stationA, stationB] = (await stations()).slice(6, 8);
+    const [blockedCall, unlockedCall] = await visitsToCall(server, 6).then((visits) => visits.slice(4));
+    const [stationA, stationB] = (await stations(server)).slice(6, 8);
     if (!blockedCall || !unlockedCall || !stationA || !stationB)
       throw new Error('no demo visits or stations');
     const blockedText = await callThroughApi(blockedCall, stationA);

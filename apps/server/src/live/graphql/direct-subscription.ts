@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import type { WebSocket } from 'ws';
 import { toGraphqlError } from './graphql-errors.ts';
@@ -37,8 +38,12 @@ export function nextPrefix(id: string, before = ''): Buffer {
  * screen (LIVE-25). Nothing can come between the two: both are written before this returns.
  */
 export function sendNext(socket: WebSocket, prefix: Buffer, body: Buffer): void {
+  // One write to the kernel for both: `ws` writes each frame with a write of its own otherwise.
+  const stream = (socket as unknown as { _socket?: Duplex })._socket;
+  stream?.cork();
   socket.send(prefix, { binary: false, fin: false });
   socket.send(body, { binary: false, fin: true });
+  stream?.uncork();
 }
 
 /**
