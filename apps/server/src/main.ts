@@ -6,6 +6,14 @@ import { startCluster } from './nodes/cluster-primary.ts';
 import { DataDirInUseError } from './store/data-dir-lock.ts';
 import { DataDirNotAccessibleError, startEmbeddedPostgres } from './store/embedded-postgres.ts';
 
+/**
+ * Connections the kernel may hold for the server before it accepts them (Node's default: 511; Linux
+ * caps it at net.core.somaxconn, 4096 by default). Ten thousand screens reconnecting after a restart
+ * overflowed 511: a connection dropped from a full queue is retried by TCP itself, backing off for
+ * seconds, and its screen stayed away long after the server was ready (LIVE-26).
+ */
+const LISTEN_BACKLOG = 4096;
+
 /** Mistakes an operator can fix get one clear message and exit code 1, no stack trace. */
 function exitWith(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -108,7 +116,7 @@ async function runNode(config: Config): Promise<void> {
   } else process.on('SIGINT', () => void stop('SIGINT'));
 
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   } catch (error) {
     await embedded?.stop();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
