@@ -1,12 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepDevicesOnline } from '../src/services/devices/device-presence.ts';
 import { postMessage } from '../src/services/post-message.ts';
-import { CHANGES_CHANNEL, listChangesSince, recordChanges } from '../src/store/change-log.ts';
+import {
+  CHANGES_CHANNEL,
+  listChangesSince,
+  recordChanges,
+  recordChangesOfCustomers,
+} from '../src/store/change-log.ts';
 import type { Db } from '../src/store/database.ts';
 import { countChanges, openTestDomain, seedCustomer } from './domain-fixtures.ts';
 
 const C = 'acme';
+const OTHER = 'globex';
 let db: Db;
 let listener: pg.Client;
 const received: { version: number; customer_id: string }[] = [];
@@ -15,6 +22,7 @@ beforeAll(async () => {
   const domain = await openTestDomain();
   db = domain.db;
   await seedCustomer(db, C);
+  await seedCustomer(db, OTHER);
   listener = new pg.Client({ connectionString: domain.url });
   await listener.connect();
   listener.on('notification', (message) => {
@@ -87,5 +95,71 @@ describe('change log', () => {
     await expect(
       recordChanges(db, C, [{ entity: 'device', entityId: 1, action: 'update', boardIds: null }]),
     ).rejects.toThrow('inside the write transaction');
+  });
+
+  it("records several customers' changes in one transaction, each customer notified of its own highest version", async () => {
+    received.length = 0;
+    const versions = await db.transaction().execute((trx) =>
+      recordChangesOfCustomers(
+        trx,
+        new Map([
+          [OTHER, [{ entity: 'device' as const, entityId: 7, action: 'update' as const, boardIds: [] }]],
+          [
+            C,
+            [
+              { entity: 'device' as const, entityId: 5, action: 'update' as const, boardIds: [] },
+              { entity: 'device' as const, entityId: 6, action: 'update' as const, boardIds: [] },
+            ],
+          ],
+          ['nobody', []],
+        ]),
+      ),
+    );
+    const mine = (await listChangesSince(db, C, '0')).slice(-2);
+    const theirs = (await listChangesSince(db, OTHER, '0')).slice(-1);
+    expect(mine.map((row) => row.entity_id)).toEqual([5, 6]);
+    expect(theirs.map((row) => row.entity_id)).toEqual([7]);
+    expect(versions).toEqual(
+      new Map([
+        [C, mine[1]?.version],
+        [OTHER, theirs[0]?.version],
+      ]),
+    );
+    await waitFor(() => (received.length >= 2 ? true : undefined));
+    expect(received.sort((a, b) => a.customer_id.localeCompare(b.customer_id))).toEqual([
+      { version: Number(mine[1]?.version), customer_id: C },
+      { version: Number(theirs[0]?.version), customer_id: OTHER },
+    ]);
+  });
+
+  it('brings devices of several customers online together, refusing one named under the wrong customer', async () => {
+    const [mine, theirs] = await Promise.all(
+      [C, OTHER].map((customerId, index) =>
+        db
+          .insertInto('devices')
+          .values({ customer_id: customerId, name: `Screen ${index}` })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    const before = await countChanges(db, OTHER);
+    const until = new Date(Date.now() + 60_000);
+    const held = new Map([
+      [C, [mine?.id ?? 0, theirs?.id ?? 0]],
+      [OTHER, [theirs?.id ?? 0]],
+    ]);
+    const refused = await keepDevicesOnline(db, held, until);
+    expect(refused).toEqual(
+      new Map([
+        [C, [theirs?.id]],
+        [OTHER, []],
+      ]),
+    );
+    const [row] = (await listChangesSince(db, OTHER, '0')).slice(-1);
+    expect(row).toMatchObject({ entity: 'device', entity_id: theirs?.id, board_ids: [] });
+    expect(await countChanges(db, OTHER)).toBe(before + 1);
+    // Online already: a refresh records nothing.
+    await keepDevicesOnline(db, held, until);
+    expect(await countChanges(db, OTHER)).toBe(before + 1);
   });
 });

@@ -51,13 +51,19 @@ export function createAccessTokenVerifier(
   config: IdentityConfig,
   keys: JWTVerifyGetKey,
 ): VerifyAccessToken {
-  const customers = new Map<string, { id: string | undefined; until: number }>();
-  async function customerForOrg(orgId: string): Promise<string | undefined> {
+  // The lookup itself is cached, not only its answer: ten thousand screens reconnecting at once
+  // after a restart ask for a few organizations, and wait for one query each (LIVE-27).
+  const customers = new Map<string, { id: Promise<string | undefined>; until: number }>();
+  function customerForOrg(orgId: string): Promise<string | undefined> {
     const cached = customers.get(orgId);
     if (cached && cached.until > Date.now()) return cached.id;
-    const id = await findCustomerIdByOrg(db, orgId);
+    const id = findCustomerIdByOrg(db, orgId);
     if (customers.size > 1000) customers.clear();
     customers.set(orgId, { id, until: Date.now() + 60_000 });
+    // A failed lookup is not remembered: the next token asks again.
+    id.catch(() => {
+      if (customers.get(orgId)?.id === id) customers.delete(orgId);
+    });
     return id;
   }
 

@@ -6,7 +6,7 @@ import {
   type ChangeRow,
   findCurrentVersion,
   findLastChangeAt,
-  listChangesSince,
+  listChangesOfCustomersSince,
   listenForChanges,
 } from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';
@@ -15,6 +15,8 @@ export type ChangeListener = (changes: readonly ChangeRow[]) => void;
 
 const SWEEP_EVERY_MS = 5_000;
 const RECONNECT_AFTER_MS = 1_000;
+/** Rows read per customer at a time. */
+const READ_LIMIT = 1000;
 
 /**
  * Each node's view of committed changes. NOTIFY (sent by the writing
@@ -28,7 +30,9 @@ export class ChangeFeed {
   readonly #log: Logger;
   readonly #listeners = new Map<string, Set<ChangeListener>>();
   readonly #seen = new Map<string, string>();
-  readonly #reading = new Map<string, Promise<void>>();
+  /** Customers notified since the last read began. */
+  readonly #due = new Set<string>();
+  #reader: Promise<void> | undefined;
   #notifications: ChangeNotifications | undefined;
   #sweep: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -122,34 +126,49 @@ export class ChangeFeed {
     }
   }
 
-  /** One read at a time per customer; a read asked for meanwhile runs right after. */
-  #catchUp(customerId: string): Promise<void> {
-    const previous = this.#reading.get(customerId) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.#read(customerId))
-      .catch((error: unknown) => {
-        // An outage is expected and retried (the sweep, the reconnect): one short line, no stack (FND-20).
-        if (isDatabaseUnavailable(error))
-          this.#log.warn({ customerId }, 'reading changes failed: database unavailable');
-        else this.#log.error({ err: error, customerId }, 'reading changes failed');
-      });
-    this.#reading.set(customerId, next);
-    void next.finally(() => {
-      if (this.#reading.get(customerId) === next) this.#reading.delete(customerId);
+  /** One read at a time, of every customer notified meanwhile (LIVE-27); a read asked for meanwhile runs right after. */
+  #catchUp(customerId: string): void {
+    this.#due.add(customerId);
+    this.#reader ??= this.#readWhileDue().finally(() => {
+      this.#reader = undefined;
     });
-    return next;
   }
 
-  async #read(customerId: string): Promise<void> {
-    for (;;) {
-      const after = this.#seen.get(customerId);
+  async #readWhileDue(): Promise<void> {
+    while (this.#due.size > 0) {
+      const since = new Map<string, string>();
+      for (const customerId of this.#due) {
+        const after = this.#seen.get(customerId);
+        if (after !== undefined && this.#listeners.has(customerId)) since.set(customerId, after);
+      }
+      this.#due.clear();
+      try {
+        await this.#read(since);
+      } catch (error) {
+        // An outage is expected and retried (the sweep, the reconnect): one short line, no stack (FND-20).
+        if (isDatabaseUnavailable(error))
+          this.#log.warn({ customers: since.size }, 'reading changes failed: database unavailable');
+        else this.#log.error({ err: error, customers: since.size }, 'reading changes failed');
+      }
+    }
+  }
+
+  async #read(since: ReadonlyMap<string, string>): Promise<void> {
+    const rows = await listChangesOfCustomersSince(this.#db, since, READ_LIMIT);
+    const byCustomer = new Map<string, ChangeRow[]>();
+    for (const row of rows) {
+      const list = byCustomer.get(row.customer_id) ?? [];
+      list.push(row);
+      byCustomer.set(row.customer_id, list);
+    }
+    for (const [customerId, list] of byCustomer) {
       const listeners = this.#listeners.get(customerId);
-      if (after === undefined || !listeners) return;
-      const rows = await listChangesSince(this.#db, customerId, after);
-      if (rows.length === 0) return;
-      this.#seen.set(customerId, rows.at(-1)?.version ?? after);
-      for (const listener of listeners) listener(rows);
-      if (rows.length < 1000) return;
+      // Unsubscribed meanwhile, or subscribed again from a newer version: not these rows.
+      if (!listeners || this.#seen.get(customerId) !== since.get(customerId)) continue;
+      this.#seen.set(customerId, list.at(-1)?.version ?? (since.get(customerId) as string));
+      for (const listener of listeners) listener(list);
+      // A full page: there may be more.
+      if (list.length >= READ_LIMIT) this.#due.add(customerId);
     }
   }
 }

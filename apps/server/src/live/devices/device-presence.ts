@@ -18,7 +18,7 @@ import type { Release, ScreenReport } from './hold-device.ts';
 /** How often a node tells the database it still holds its screens' connections (BOF-43). */
 export const PRESENCE_HEARTBEAT_MS = 5_000;
 /** How long connecting screens are gathered before they come online together. */
-const COME_ONLINE_GATHER_MS = 20;
+const COME_ONLINE_GATHER_MS = 50;
 /** A screen stays online this long after its node last said so: two heartbeats may be missed. */
 export const PRESENCE_TTL_MS = 12_000;
 
@@ -57,22 +57,23 @@ export class DevicePresence {
   /** `customer:device` → the board content subscriptions of it here, with their board, to end on a move (BOF-44). */
   readonly #boardWatches = new Map<string, Set<{ readonly boardId: number; readonly end: () => void }>>();
   #timer: NodeJS.Timeout | undefined;
-  /** Screens connecting within a few ms come online in one transaction per customer (LIVE-20). */
+  /** Screens connecting within a few ms come online in one transaction, of all their customers (LIVE-20, LIVE-27). */
   readonly #comeOnline = new DataLoader<{ customerId: string; id: number }, void, string>(
     async (keys) => {
       const byCustomer = new Map<string, number[]>();
-      for (const { customerId, id } of keys)
-        byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), id]);
-      await Promise.all(
-        [...byCustomer].map(([customerId, ids]) => this.#keepOnline(customerId, [...new Set(ids)])),
-      );
+      for (const { customerId, id } of keys) {
+        const ids = byCustomer.get(customerId) ?? [];
+        ids.push(id);
+        byCustomer.set(customerId, ids);
+      }
+      await this.#keepOnline(byCustomer);
       return keys.map(() => undefined);
     },
     {
       cache: false,
       cacheKeyFn: ({ customerId, id }) => `${id}@${customerId}`,
       batchScheduleFn: (callback) => setTimeout(callback, COME_ONLINE_GATHER_MS),
-      maxBatchSize: 1_000,
+      maxBatchSize: 2_000,
     },
   );
 
@@ -210,25 +211,22 @@ export class DevicePresence {
     }
   }
 
-  async #keepOnline(customerId: string, deviceIds: readonly number[]): Promise<void> {
+  async #keepOnline(held: ReadonlyMap<string, readonly number[]>): Promise<void> {
     try {
-      const refused = await keepDevicesOnline(
-        this.#db,
-        customerId,
-        deviceIds,
-        new Date(Date.now() + this.#ttlMs),
-      );
+      const refused = await keepDevicesOnline(this.#db, held, new Date(Date.now() + this.#ttlMs));
       // Revoked meanwhile, and its change missed (a feed reconnect): the heartbeat finds out.
-      this.#closeAll(customerId, refused);
+      for (const [customerId, ids] of refused) this.#closeAll(customerId, ids);
     } catch (error) {
-      this.#log.warn({ reason: (error as Error).message, customerId }, 'keeping screens online failed');
+      this.#log.warn(
+        { reason: (error as Error).message, customers: held.size },
+        'keeping screens online failed',
+      );
     }
   }
 
   async #beat(): Promise<void> {
-    for (const [customerId, devices] of this.#held) {
-      if (devices.size > 0) await this.#keepOnline(customerId, [...devices.keys()]);
-    }
+    const held = new Map([...this.#held].map(([customerId, devices]) => [customerId, [...devices.keys()]]));
+    if (held.size > 0) await this.#keepOnline(held);
     try {
       await sweepLapsedPresence(this.#db);
     } catch (error) {

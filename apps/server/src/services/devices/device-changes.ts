@@ -1,4 +1,4 @@
-import { recordChanges } from '../../store/change-log.ts';
+import { type Change, recordChanges } from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';
 import type { ChangeAction } from '../../store/tables/domain.ts';
 
@@ -16,6 +16,11 @@ export async function recordDeviceChanges(
   await recordChanges(
     trx,
     customerId,
-    ids.map((id) => ({ entity: 'device' as const, entityId: id, action, boardIds: [] })),
+    ids.map((id) => deviceChange(id, action)),
   );
+}
+
+/** A device's change: no board shows a device, so no board rebuilds for it (BOF-44). */
+export function deviceChange(id: number, action: ChangeAction = 'update'): Change {
+  return { entity: 'device', entityId: id, action, boardIds: [] };
 }

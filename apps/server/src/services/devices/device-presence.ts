@@ -1,4 +1,5 @@
 import type { SpeechCapability } from '@careboard/contracts';
+import { recordChangesOfCustomers } from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';
 import {
   clearLapsedPresence,
@@ -9,26 +10,36 @@ import {
   refreshDevicesOnline,
 } from '../../store/repositories/devices.ts';
 import { runWrite } from '../write-transaction.ts';
-import { recordDeviceChanges } from './device-changes.ts';
+import { deviceChange, recordDeviceChanges } from './device-changes.ts';
 
 /**
  * Whether a screen is online is "a live connection on some node": the node holding it keeps
  * `online_until` in the future; a 'device' change is recorded only when it comes online or
  * goes offline, never per refresh, so a console follows the fleet without a change row per
- * heartbeat (BOF-43). One transaction per customer keeps the change-log lock order simple.
+ * heartbeat (BOF-43).
  */
 
-/** Refreshes devices this node holds; answers the ones it may no longer hold (revoked or gone). */
+/**
+ * Refreshes devices this node holds, of any customers, in one transaction (LIVE-27); answers,
+ * per customer, the ones it may no longer hold (revoked or gone).
+ */
 export async function keepDevicesOnline(
   db: Db,
-  customerId: string,
-  ids: readonly number[],
+  held: ReadonlyMap<string, readonly number[]>,
   until: Date,
-): Promise<number[]> {
+): Promise<Map<string, number[]>> {
   return runWrite(db, async (trx) => {
-    const { cameOnline, refused } = await refreshDevicesOnline(trx, customerId, ids, until);
-    await recordDeviceChanges(trx, customerId, cameOnline);
-    return refused;
+    const answers = await refreshDevicesOnline(trx, held, until);
+    await recordChangesOfCustomers(
+      trx,
+      new Map(
+        [...answers].map(([customerId, { cameOnline }]) => [
+          customerId,
+          cameOnline.map((id) => deviceChange(id)),
+        ]),
+      ),
+    );
+    return new Map([...answers].map(([customerId, { refused }]) => [customerId, refused]));
   });
 }
 

@@ -415,34 +415,45 @@ export async function findDeviceStates(
 }
 
 /**
- * A node still holds live connections of these devices: they stay online until `until` and
- * were seen now. Answers which of them came online with this (they were not before), and
- * which are held no longer may be (revoked, or gone) (BOF-43).
+ * Devices a node holds, of any customers: online until `until`. Answers, per customer, the ones
+ * that came online (were not online before) and the ones it may no longer hold (revoked or gone).
  */
 export async function refreshDevicesOnline(
   db: Db,
-  customerId: string,
-  ids: readonly number[],
+  held: ReadonlyMap<string, readonly number[]>,
   until: Date,
-): Promise<{ cameOnline: number[]; refused: number[] }> {
-  if (ids.length === 0) return { cameOnline: [], refused: [] };
-  const { rows } = await sql<{ id: number; came_online: boolean }>`
+): Promise<Map<string, { cameOnline: number[]; refused: number[] }>> {
+  const customers: string[] = [];
+  const ids: number[] = [];
+  for (const [customerId, devices] of held)
+    for (const id of new Set(devices)) {
+      customers.push(customerId);
+      ids.push(id);
+    }
+  const answers = new Map(
+    [...held.keys()].map((id) => [id, { cameOnline: [] as number[], refused: [] as number[] }]),
+  );
+  if (ids.length === 0) return answers;
+  const { rows } = await sql<{ customer_id: string; id: number; came_online: boolean }>`
     WITH previous AS (
-      SELECT id, online_until FROM devices
-      WHERE customer_id = ${customerId} AND id = ANY(${[...ids]}::integer[]) AND revoked_at IS NULL
-      FOR UPDATE
+      SELECT d.id, d.online_until FROM devices d
+      JOIN unnest(${customers}::text[], ${ids}::integer[]) AS wanted(customer_id, id)
+        ON d.customer_id = wanted.customer_id AND d.id = wanted.id
+      WHERE d.revoked_at IS NULL
+      FOR UPDATE OF d
     )
     UPDATE devices d SET online_until = ${until}, last_seen_at = now()
     FROM previous
     WHERE d.id = previous.id
-    RETURNING d.id, (previous.online_until IS NULL OR previous.online_until <= now()) AS came_online`.execute(
+    RETURNING d.customer_id, d.id, (previous.online_until IS NULL OR previous.online_until <= now()) AS came_online`.execute(
     db,
   );
-  const kept = new Set(rows.map((row) => row.id));
-  return {
-    cameOnline: rows.filter((row) => row.came_online).map((row) => row.id),
-    refused: ids.filter((id) => !kept.has(id)),
-  };
+  const kept = new Set(rows.map((row) => `${row.id}@${row.customer_id}`));
+  for (const row of rows) if (row.came_online) answers.get(row.customer_id)?.cameOnline.push(row.id);
+  for (const [customerId, devices] of held)
+    for (const id of new Set(devices))
+      if (!kept.has(`${id}@${customerId}`)) answers.get(customerId)?.refused.push(id);
+  return answers;
 }
 
 /** The last live connection of a device on a node closed: offline now. Answers whether it was online. */
