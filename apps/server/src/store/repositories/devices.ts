@@ -434,25 +434,33 @@ export async function refreshDevicesOnline(
     [...held.keys()].map((id) => [id, { cameOnline: [] as number[], refused: [] as number[] }]),
   );
   if (ids.length === 0) return answers;
+  // Only the devices that came online or are refused come back: a heartbeat of ten thousand
+  // screens answers nothing to parse on the event loop.
   const { rows } = await sql<{ customer_id: string; id: number; came_online: boolean }>`
-    WITH previous AS (
-      SELECT d.id, d.online_until FROM devices d
-      JOIN unnest(${customers}::text[], ${ids}::integer[]) AS wanted(customer_id, id)
-        ON d.customer_id = wanted.customer_id AND d.id = wanted.id
+    WITH wanted AS (
+      SELECT * FROM unnest(${customers}::text[], ${ids}::integer[]) AS w(customer_id, id)
+    ), previous AS (
+      SELECT d.customer_id, d.id, d.online_until FROM devices d
+      JOIN wanted ON d.customer_id = wanted.customer_id AND d.id = wanted.id
       WHERE d.revoked_at IS NULL
       FOR UPDATE OF d
+    ), refreshed AS (
+      UPDATE devices d SET online_until = ${until}, last_seen_at = now()
+      FROM previous
+      WHERE d.id = previous.id
+      RETURNING d.customer_id, d.id, (previous.online_until IS NULL OR previous.online_until <= now()) AS came_online
     )
-    UPDATE devices d SET online_until = ${until}, last_seen_at = now()
-    FROM previous
-    WHERE d.id = previous.id
-    RETURNING d.customer_id, d.id, (previous.online_until IS NULL OR previous.online_until <= now()) AS came_online`.execute(
+    SELECT customer_id, id, true AS came_online FROM refreshed WHERE came_online
+    UNION ALL
+    SELECT wanted.customer_id, wanted.id, false AS came_online FROM wanted
+    WHERE NOT EXISTS (SELECT 1 FROM previous WHERE previous.customer_id = wanted.customer_id AND previous.id = wanted.id)`.execute(
     db,
   );
-  const kept = new Set(rows.map((row) => `${row.id}@${row.customer_id}`));
-  for (const row of rows) if (row.came_online) answers.get(row.customer_id)?.cameOnline.push(row.id);
-  for (const [customerId, devices] of held)
-    for (const id of new Set(devices))
-      if (!kept.has(`${id}@${customerId}`)) answers.get(customerId)?.refused.push(id);
+  for (const row of rows) {
+    const answer = answers.get(row.customer_id);
+    if (row.came_online) answer?.cameOnline.push(row.id);
+    else answer?.refused.push(row.id);
+  }
   return answers;
 }
 
