@@ -38,17 +38,21 @@ export class ChangeFeed {
   #stopped = false;
   #reconnecting = false;
 
-  constructor(db: Db, databaseUrl: string, log: Logger) {
+  readonly #sweepEveryMs: number;
+
+  /** `sweepEveryMs`: how often every customer is read without a notification (a lost one is caught then). */
+  constructor(db: Db, databaseUrl: string, log: Logger, sweepEveryMs = SWEEP_EVERY_MS) {
     this.#db = db;
     this.#url = databaseUrl;
     this.#log = log;
+    this.#sweepEveryMs = sweepEveryMs;
   }
 
   async start(): Promise<void> {
     await this.#listen();
     this.#sweep = setInterval(() => {
       for (const customerId of this.#listeners.keys()) void this.#catchUp(customerId);
-    }, SWEEP_EVERY_MS);
+    }, this.#sweepEveryMs);
     this.#sweep.unref();
   }
 
