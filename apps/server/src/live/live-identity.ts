@@ -4,6 +4,28 @@ import type { Principal, VerifyAccessToken } from '../identity/verify-access-tok
 
 /** 60 s, as the API allows: a token is honoured until a minute past its exp. */
 const LEEWAY_MS = 60_000;
+/** How often the connections' tokens are looked at: one sweep for all of them, not a timer each (LIVE-28). */
+const EXPIRY_SWEEP_MS = 1_000;
+
+const watched = new Set<LiveIdentity>();
+let sweep: NodeJS.Timeout | undefined;
+
+function watch(identity: LiveIdentity): void {
+  watched.add(identity);
+  if (sweep) return;
+  sweep = setInterval(() => {
+    const now = Date.now();
+    for (const each of watched) each.lapseIfDue(now);
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
+}
+
+function unwatch(identity: LiveIdentity): void {
+  watched.delete(identity);
+  if (watched.size > 0 || !sweep) return;
+  clearInterval(sweep);
+  sweep = undefined;
+}
 
 export type Closer = (code: number, reason: string) => void;
 export interface Refusal {
@@ -19,7 +41,8 @@ export interface Refusal {
  */
 export class LiveIdentity {
   #principal: Principal;
-  #timer: NodeJS.Timeout | undefined;
+  /** When the token lapses without a renewal (ms), once bound. */
+  #deadline = Number.POSITIVE_INFINITY;
   #close: Closer = () => {};
   readonly #verify: VerifyAccessToken;
 
@@ -85,17 +108,19 @@ export class LiveIdentity {
   }
 
   dispose(): void {
-    clearTimeout(this.#timer);
+    unwatch(this);
+  }
+
+  /** Closes the connection with Unauthorized once its token has lapsed (the sweep calls it). */
+  lapseIfDue(now: number): void {
+    if (now < this.#deadline) return;
+    unwatch(this);
+    this.#close(LiveCloseCode.Unauthorized, 'Token expired');
   }
 
   #schedule(): void {
-    clearTimeout(this.#timer);
-    const remaining = this.#principal.expiresAt * 1000 + LEEWAY_MS - Date.now();
-    this.#timer = setTimeout(
-      () => this.#close(LiveCloseCode.Unauthorized, 'Token expired'),
-      Math.max(0, remaining),
-    );
-    this.#timer.unref();
+    this.#deadline = this.#principal.expiresAt * 1000 + LEEWAY_MS;
+    watch(this);
   }
 }
 

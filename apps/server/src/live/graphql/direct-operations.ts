@@ -11,7 +11,7 @@ import {
 } from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
 import type { WebSocket } from 'ws';
-import { isDirectStream } from './direct-subscription.ts';
+import { DirectSubscription, isDirectStream } from './direct-subscription.ts';
 import { toGraphqlError } from './graphql-errors.ts';
 import type { LiveContext } from './graphql-server.ts';
 import { type OperationLimits, prepareOperation } from './operation-limits.ts';
@@ -171,10 +171,9 @@ export class DirectOperations {
     }
     this.#running.set(id, iterator);
     // Not awaited here: a suspended function per operation would hold its arguments as long as it runs.
-    iterator.next().then(
-      () => this.#completed(id),
-      (error: unknown) => this.#fail(id, error),
-    );
+    const ended = (error?: unknown) => (error === undefined ? this.#completed(id) : this.#fail(id, error));
+    if (iterator instanceof DirectSubscription) iterator.onEnd(ended);
+    else iterator.next().then(() => ended(), ended);
   }
 
   #completed(id: string): void {

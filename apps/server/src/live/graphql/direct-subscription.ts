@@ -52,18 +52,12 @@ export function sendNext(socket: WebSocket, prefix: Buffer, body: Buffer): void 
  * when it ends with one. `return()` stops it.
  */
 export abstract class DirectSubscription implements AsyncIterableIterator<ExecutionResult> {
-  readonly #ended: Promise<IteratorResult<ExecutionResult>>;
-  #settle: (error?: unknown) => void = () => {};
+  /** Made only when someone iterates (graphql-ws): a screen's direct operations take `onEnd` instead (LIVE-24). */
+  #ended: Promise<IteratorResult<ExecutionResult>> | undefined;
+  #settle: ((error?: unknown) => void) | undefined;
+  #onEnd: ((error?: unknown) => void) | undefined;
   #done = false;
-
-  constructor() {
-    this.#ended = new Promise((resolve, reject) => {
-      this.#settle = (error) =>
-        error === undefined ? resolve({ done: true, value: undefined }) : reject(error);
-    });
-    // Nobody may ask for a value before the end: the rejection is handled either way.
-    this.#ended.catch(() => undefined);
-  }
+  #error: unknown;
 
   protected get ended(): boolean {
     return this.#done;
@@ -76,10 +70,35 @@ export abstract class DirectSubscription implements AsyncIterableIterator<Execut
     if (this.#done) return;
     this.#done = true;
     this.release();
-    this.#settle(error === undefined ? undefined : toGraphqlError(error));
+    this.#error = error === undefined ? undefined : toGraphqlError(error);
+    this.#settle?.(this.#error);
+    const listener = this.#onEnd;
+    this.#onEnd = undefined;
+    listener?.(this.#error);
+  }
+
+  /**
+   * Calls `listener` once when the subscription ends, with its GraphQL error if it ends with one
+   * (at once when it has ended already): no promise or handler per subscription while it runs.
+   */
+  onEnd(listener: (error?: unknown) => void): void {
+    if (this.#done) listener(this.#error);
+    else this.#onEnd = listener;
   }
 
   next(): Promise<IteratorResult<ExecutionResult>> {
+    if (!this.#ended) {
+      const done: IteratorResult<ExecutionResult> = { done: true, value: undefined };
+      this.#ended = this.#done
+        ? this.#error === undefined
+          ? Promise.resolve(done)
+          : Promise.reject(this.#error)
+        : new Promise((resolve, reject) => {
+            this.#settle = (error) => (error === undefined ? resolve(done) : reject(error));
+          });
+      // Nobody may ask for a value before the end: the rejection is handled either way.
+      this.#ended.catch(() => undefined);
+    }
     return this.#ended;
   }
 

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { LiveCloseCode } from '@careboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
-import type { Context, SubscribePayload } from 'graphql-ws';
+import { CloseCode, type Context, type SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -17,6 +17,9 @@ import { keepConnectionsAlive, takeMessages } from './keep-alive.ts';
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, prepareOperation } from './operation-limits.ts';
 import { Outbox } from './outbox.ts';
 import { operationKeyOf, type SharedOperation, subscribeSharingResults } from './shared-execution.ts';
+
+/** How often connections that have not sent connection_init are looked at (at most; less with a shorter wait). */
+const INIT_SWEEP_MS = 1_000;
 
 /** A screen holding this much unsent is behind: its board frames wait until it reads (LIVE-18). */
 const SLOW_BYTES = 1024 * 1024;
@@ -119,13 +122,33 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
   const stopKeepAlive = keepConnectionsAlive(sockets, limits.keepAliveMs);
   // Registered before graphql-ws's own listener, so every send it makes is counted (LIVE-15).
   const outboxes = new WeakMap<WebSocket, Outbox>();
+  // Shared by every connection: nothing per connection that a log line does not need.
+  const onOverflow = (held: { heldBytes: number; waitingFrames: number }) =>
+    options.log.warn(held, 'live connection closed: it does not read what it is sent');
   sockets.on('connection', (ws) => {
-    const outbox = new Outbox(ws, limits.maxBufferedBytes, (held) =>
-      options.log.warn(held, 'live connection closed: it does not read what it is sent'),
-    );
+    const outbox = new Outbox(ws, limits.maxBufferedBytes, onOverflow);
     outbox.watchSends();
     outboxes.set(ws, outbox);
   });
+
+  // graphql-ws's wait for connection_init is a timer per connection, kept (fired or not) until the
+  // connection closes: one sweep over the connections still waiting instead (LIVE-28).
+  const awaitingInit = new Map<WebSocket, number>();
+  sockets.on('connection', (ws) => awaitingInit.set(ws, Date.now() + limits.initTimeoutMs));
+  const initSweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [ws, deadline] of awaitingInit) {
+        if (ws.readyState !== ws.OPEN) awaitingInit.delete(ws);
+        else if (now >= deadline) {
+          awaitingInit.delete(ws);
+          ws.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout');
+        }
+      }
+    },
+    Math.min(INIT_SWEEP_MS, limits.initTimeoutMs),
+  );
+  initSweep.unref();
 
   const extraOf = (ctx: Context) => ctx.extra as Extra;
   /** An operation's context, counted against the connection's limit; undefined when refused. */
@@ -164,8 +187,9 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
     {
       schema: options.schema,
       subscribe: subscribeSharingResults,
-      connectionInitWaitTimeout: limits.initTimeoutMs,
+      connectionInitWaitTimeout: 0,
       onConnect: async (ctx) => {
+        awaitingInit.delete(extraOf(ctx).socket);
         const params = ctx.connectionParams;
         // Read once here: the token and the request are not kept for the connection's life (LIVE-24).
         forgetConnectRequest(ctx);
@@ -174,11 +198,12 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
           close(ctx)(opened.code, opened.reason);
           return false;
         }
-        extraOf(ctx).identity = opened.bind(close(ctx));
+        const closer = close(ctx);
+        extraOf(ctx).identity = opened.bind(closer);
         extraOf(ctx).subscriptions = new Set();
         runDirect(ctx);
         if (options.holdDevice)
-          return holdDeviceOf(extraOf(ctx), options.holdDevice, close(ctx), screenReportOf(params));
+          return holdDeviceOf(extraOf(ctx), options.holdDevice, closer, screenReportOf(params));
         return true;
       },
       onSubscribe: (ctx, id, payload) => {
@@ -207,17 +232,18 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
   // A frame ws refuses (not UTF-8: 1007, over maxPayload: 1009) is closed by ws itself with
   // that code; graphql-ws's listener only adds a console.error with a stack per bad frame,
   // outside the log. Registered after useServer's, this swaps it for one warn line (issue 12 fuzz).
+  const onBadFrame = (error: Error) =>
+    options.log.warn({ reason: error.message }, 'live connection sent a bad frame');
   sockets.on('connection', (ws) => {
     ws.removeAllListeners('error');
-    ws.on('error', (error) =>
-      options.log.warn({ reason: error.message }, 'live connection sent a bad frame'),
-    );
+    ws.on('error', onBadFrame);
   });
 
   // Tell every board to come back (1012: service restart) before the process goes.
   app.addHook('preClose', async () => {
     app.server.off('upgrade', onUpgrade);
     stopKeepAlive();
+    clearInterval(initSweep);
     for (const client of sockets.clients) client.close(LiveCloseCode.ServiceRestart, 'Server restarting');
     await new Promise<void>((resolve) => sockets.close(() => resolve()));
   });

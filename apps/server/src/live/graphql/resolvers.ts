@@ -11,10 +11,10 @@ import type { IResolvers } from '@graphql-tools/utils';
 import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import type { BoardAccess } from '../../identity/board-access.ts';
 import type { Principal } from '../../identity/verify-access-token.ts';
-import { displayBoardNotFound } from '../boards/board-publisher.ts';
-import type { BoardPublishers } from '../boards/board-publishers.ts';
+import { displayBoardNotFound, type SentFrame } from '../boards/board-publisher.ts';
+import type { BoardAttachment, BoardPublishers } from '../boards/board-publishers.ts';
 import type { LiveIdentity } from '../live-identity.ts';
-import { BoardContentStream } from './board-content-stream.ts';
+import { type BoardContentSource, BoardContentStream } from './board-content-stream.ts';
 import { DirectEventStream } from './direct-event-stream.ts';
 import type { DisplayBoardWatchers } from './display-board-watchers.ts';
 import type { LiveContext } from './graphql-server.ts';
@@ -42,32 +42,78 @@ interface BoardArgs {
 }
 
 /**
+ * What a board content subscription reads: a class, not closures, since every screen keeps one
+ * for as long as it is connected (LIVE-24).
+ */
+class ContentSource implements BoardContentSource {
+  readonly #deps: ResolverDeps;
+  readonly #identity: LiveIdentity;
+  readonly #type: BoardTypeId;
+  readonly #sinceVersion: string | null | undefined;
+  readonly boardId: number;
+  readonly responseKey: string;
+
+  constructor(
+    deps: ResolverDeps,
+    identity: LiveIdentity,
+    type: BoardTypeId,
+    args: BoardArgs,
+    responseKey: string,
+  ) {
+    this.#deps = deps;
+    this.#identity = identity;
+    this.#type = type;
+    this.#sinceVersion = args.sinceVersion;
+    this.boardId = args.displayBoardId;
+    this.responseKey = responseKey;
+  }
+
+  mayRead(): Promise<boolean> {
+    return this.#deps.access.mayRead(this.#identity.principal, this.boardId);
+  }
+
+  watchAccess(end: () => void): () => void {
+    return this.#deps.watchDeviceBoard(this.#identity.principal, this.boardId, end);
+  }
+
+  attach(
+    listener: (frame: SentFrame) => void,
+    onEnd: (error: Error) => void,
+  ): Promise<BoardAttachment | undefined> {
+    return this.#deps.boards.attach(
+      this.#identity.customerId,
+      this.boardId,
+      this.#type,
+      this.#sinceVersion,
+      listener,
+      onEnd,
+    );
+  }
+
+  iterate(): AsyncIterable<string> {
+    const { access, boards } = this.#deps;
+    const identity = this.#identity;
+    return guardBoardStream(access, identity, this.boardId, () =>
+      boards.subscribe(identity.customerId, this.boardId, this.#type, this.#sinceVersion),
+    );
+  }
+}
+
+/**
  * workflowBoard, familyBoard, patientBoard, assetsBoard: each board type's frames, as a stream
  * the socket layer writes straight to the connection (LIVE-17). Who may read is settled when
  * subscribing; a screen moved off the board is told by its device's change, not checked per frame.
  */
-function boardContentResolvers({ boards, access, watchDeviceBoard }: ResolverDeps) {
+function boardContentResolvers(deps: ResolverDeps) {
   const types = Object.values(BoardType) as BoardTypeId[];
   return Object.fromEntries(
     types.map((type) => [
       boardContentFields[type],
       {
-        subscribe: (_root: unknown, args: BoardArgs, context: LiveContext, info: GraphQLResolveInfo) => {
-          const { identity } = context;
-          const boardId = args.displayBoardId;
-          return new BoardContentStream({
-            boardId,
-            responseKey: String(info.path.key),
-            mayRead: () => access.mayRead(identity.principal, boardId),
-            watchAccess: (end) => watchDeviceBoard(identity.principal, boardId, end),
-            attach: (listener, onEnd) =>
-              boards.attach(identity.customerId, boardId, type, args.sinceVersion, listener, onEnd),
-            iterate: () =>
-              guardBoardStream(access, identity, boardId, () =>
-                boards.subscribe(identity.customerId, boardId, type, args.sinceVersion),
-              ),
-          });
-        },
+        subscribe: (_root: unknown, args: BoardArgs, context: LiveContext, info: GraphQLResolveInfo) =>
+          new BoardContentStream(
+            new ContentSource(deps, context.identity, type, args, String(info.path.key)),
+          ),
         resolve: (frame: unknown) => frame,
       },
     ]),
