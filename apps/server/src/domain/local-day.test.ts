@@ -14,4 +14,17 @@ describe('localDay', () => {
     const fall = localDay(new Date('2025-11-02T16:00:00Z'), 'America/New_York');
     expect(fall.end.getTime() - fall.start.getTime()).toBe(25 * 3_600_000);
   });
+
+  it('answers each zone its own day, and the next day once the remembered one has ended', () => {
+    const evening = localDay(new Date('2025-06-10T23:00:00Z'), 'America/New_York'); // 19:00 on 10 June
+    expect(localDay(new Date('2025-06-10T23:00:00Z'), 'Europe/Berlin').start.toISOString()).toBe(
+      '2025-06-10T22:00:00.000Z',
+    );
+    expect(localDay(new Date('2025-06-11T03:59:59Z'), 'America/New_York')).toEqual(evening);
+    const next = localDay(new Date('2025-06-11T04:00:00Z'), 'America/New_York');
+    expect(next.start.toISOString()).toBe('2025-06-11T04:00:00.000Z');
+    expect(localDay(new Date('2025-06-10T12:00:00Z'), 'America/New_York').start.toISOString()).toBe(
+      '2025-06-10T04:00:00.000Z',
+    );
+  });
 });

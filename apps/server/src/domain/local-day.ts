@@ -10,10 +10,18 @@ export interface LocalDay {
   readonly end: Date;
 }
 
+/** The day last asked for, per time zone: boards rebuilt hundreds of times a second ask for the same one. */
+const lastDays = new Map<string, LocalDay>();
+
 /** The calendar day containing `now` in the site's time zone, as instants. */
 export function localDay(now: Date, timeZone: string): LocalDay {
+  const known = lastDays.get(timeZone);
+  if (known && now >= known.start && now < known.end) return known;
   const inZone = tz(timeZone);
   const start = startOfDay(now, { in: inZone });
   const end = startOfDay(addDays(start, 1, { in: inZone }), { in: inZone });
-  return { start: new Date(start.getTime()), end: new Date(end.getTime()) };
+  const day = Object.freeze({ start: new Date(start.getTime()), end: new Date(end.getTime()) });
+  if (lastDays.size >= 100) lastDays.clear();
+  lastDays.set(timeZone, day);
+  return day;
 }
