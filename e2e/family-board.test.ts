@@ -1,4 +1,3 @@
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../apps/server/test/test-server.ts';
@@ -11,6 +10,7 @@ import {
 } from './board-session.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { startE2eServer } from './e2e-server.ts';
+import { query } from './sql.ts';
 
 /** The demo's family board: Day Surgery, family codes (no badges), display names shown. */
 const FAMILY_BOARD = 2;
@@ -33,20 +33,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** SQL against the test run's database, to read what the board must (and must never) show. */
-async function query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: server.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** The family board's first phase, and a visit of its workflow in progress elsewhere. */
 async function visitToMove(): Promise<{ visitId: number; code: string; phaseId: number; phaseName: string }> {
   const [phase] = await query<{ id: number; name: string; workflow_id: number }>(
+    server,
     `SELECT p.id, p.name, p.workflow_id FROM phases p
        JOIN display_board_workflows w ON w.workflow_id = p.workflow_id AND w.display_board_id = $1
       ORDER BY p.position LIMIT 1`,
@@ -54,6 +44,7 @@ async function visitToMove(): Promise<{ visitId: number; code: string; phaseId: 
   );
   if (!phase) throw new Error('the family board has no phases');
   const [visit] = await query<{ id: number; family_code: string }>(
+    server,
     `SELECT id, family_code FROM visits
       WHERE workflow_id = $1 AND phase_id <> $2 AND completed_at IS NULL
       ORDER BY id LIMIT 1`,
@@ -162,7 +153,11 @@ describe('the family board on the demo data', () => {
 describe('privacy', () => {
   it("sends and shows no demo patient's last name", async () => {
     const lastNames = (
-      await query<{ last_name: string }>('SELECT DISTINCT last_name FROM visits WHERE last_name <> $1', [''])
+      await query<{ last_name: string }>(
+        server,
+        'SELECT DISTINCT last_name FROM visits WHERE last_name <> $1',
+        [''],
+      )
     ).map((row) => row.last_name);
     expect(lastNames.length).toBeGreaterThan(0);
     const patterns = lastNames.map(

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../apps/server/test/api-client.ts';
 import type { TestServer } from '../apps/server/test/test-server.ts';
 import { accessToken } from '../apps/server/test/test-tokens.ts';
-import { BOARD_VIEWPORTS, demoApi } from './board-session.ts';
+import { BOARD_VIEWPORTS } from './board-session.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { signInToConsole } from './console-session.ts';
 import { startE2eServer } from './e2e-server.ts';
-import { type Callable, PATIENT_BOARD, stations, visitsToCall } from './patient-calls.ts';
+import { callThroughApi, PATIENT_BOARD, stations, visitsToCall } from './patient-calls.ts';
 
 /**
  * Issue 17: Debian's Chromium has no speech synthesis voices (getVoices() is empty, speak
@@ -38,14 +38,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** Calls a visit to a station through the REST API; answers the words the board says. */
-async function callThroughApi(call: Callable, station: { id: number; name: string }): Promise<string> {
-  const api = await demoApi(server);
-  const answer = await api('POST', `/visits/${call.visitId}/calls`, { station_id: station.id });
-  expect(answer.status).toBe(201);
-  return `${call.firstName}, please proceed to ${station.name}.`;
-}
 
 interface Played {
   /** Wall-clock ms when the buffer started and ended. */
@@ -217,8 +209,8 @@ describe('a patient board on a screen without voices (Debian Chromium)', () => {
     const [first, second] = await visitsToCall(server, 2, 'newest');
     const [stationA, stationB] = (await stations(server)).slice(2, 4);
     if (!first || !second || !stationA || !stationB) throw new Error('no demo visits or stations');
-    const firstText = await callThroughApi(first, stationA);
-    const secondText = await callThroughApi(second, stationB);
+    const firstText = await callThroughApi(server, first, stationA);
+    const secondText = await callThroughApi(server, second, stationB);
 
     // The first words, caption on screen while they play.
     await expect.poll(async () => (await heard(page)).played.length, { timeout: 30_000 }).toBeGreaterThan(0);

@@ -3,14 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../apps/server/test/test-server.ts';
 import {
   BOARD_VIEWPORTS,
-  demoApi,
   expectStaleAcrossRestart,
   hasScrollbar,
   openSignedInBoard,
 } from './board-session.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { startE2eServer } from './e2e-server.ts';
-import { type Callable, PATIENT_BOARD, stations, visitsToCall } from './patient-calls.ts';
+import { callThroughApi, PATIENT_BOARD, stations, visitsToCall } from './patient-calls.ts';
 
 /** The demo's patient board: Walk-in Clinic, first names, tone and announcement on. */
 const BOARD_NAME = 'Clinic Calling Board';
@@ -41,14 +40,6 @@ afterAll(async () => {
   await Promise.all([browser?.close(), strictBrowser?.close()]);
   await server?.close();
 });
-
-/** Calls a visit to a station through the REST API, as a console does; answers the words the board says. */
-async function callThroughApi(call: Callable, station: { id: number; name: string }): Promise<string> {
-  const api = await demoApi(server);
-  const answer = await api('POST', `/visits/${call.visitId}/calls`, { station_id: station.id });
-  expect(answer.status).toBe(201);
-  return `${call.firstName}, please proceed to ${station.name}.`;
-}
 
 /**
  * Replaces only the speech output: `speechSynthesis.speak` becomes a recorder
@@ -185,7 +176,7 @@ describe('the patient board on the demo data', () => {
     const [visit] = await visitsToCall(server, 1);
     const [station] = await stations(server);
     if (!visit || !station) throw new Error('no demo visit or station');
-    await callThroughApi(visit, station);
+    await callThroughApi(server, visit, station);
   });
 
   for (const viewport of BOARD_VIEWPORTS) {
@@ -249,7 +240,7 @@ describe('the patient board on the demo data', () => {
     const [, visit] = await visitsToCall(server, 2);
     const station = (await stations(server)).at(-1);
     if (!visit || !station) throw new Error('no demo visit or station');
-    await callThroughApi(visit, station);
+    await callThroughApi(server, visit, station);
     await expect
       .poll(() => page.getByTestId('now-calling-name').textContent(), { timeout: 10_000 })
       .toBe(visit.firstName);
@@ -280,8 +271,8 @@ describe('announcements', () => {
     const [first, second] = await visitsToCall(server, 4).then((visits) => visits.slice(2));
     const [stationA, stationB] = (await stations(server)).slice(4, 6);
     if (!first || !second || !stationA || !stationB) throw new Error('no demo visits or stations');
-    const firstText = await callThroughApi(first, stationA);
-    const secondText = await callThroughApi(second, stationB);
+    const firstText = await callThroughApi(server, first, stationA);
+    const secondText = await callThroughApi(server, second, stationB);
 
     await expect
       .poll(async () => (await spoken(page)).filter((s) => s.end !== null).length, { timeout: 30_000 })
@@ -312,7 +303,7 @@ describe('announcements', () => {
     const [stationA, stationB] = (await stations(server)).slice(6, 8);
     if (!blockedCall || !unlockedCall || !stationA || !stationB)
       throw new Error('no demo visits or stations');
-    const blockedText = await callThroughApi(blockedCall, stationA);
+    const blockedText = await callThroughApi(server, blockedCall, stationA);
     await page.waitForTimeout(3_000);
 
     const seen = await watched(page);
@@ -329,7 +320,7 @@ describe('announcements', () => {
 
     await page.mouse.click(200, 200);
     await expect.poll(() => mark.count(), { timeout: 10_000 }).toBe(0);
-    const unlockedText = await callThroughApi(unlockedCall, stationB);
+    const unlockedText = await callThroughApi(server, unlockedCall, stationB);
     await expect
       .poll(async () => (await spoken(page)).map((s) => s.text), { timeout: 15_000 })
       .toEqual([unlockedText]);

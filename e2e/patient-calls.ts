@@ -1,23 +1,10 @@
-import pg from 'pg';
+import { expect } from 'vitest';
 import type { TestServer } from '../apps/server/test/test-server.ts';
+import { demoApi } from './board-session.ts';
+import { query } from './sql.ts';
 
 /** The demo's calling board (SCR-10). */
 export const PATIENT_BOARD = 3;
-
-/** SQL against the test run's database, to find ids the API calls need. */
-export async function query<R extends pg.QueryResultRow>(
-  server: TestServer,
-  text: string,
-  values: unknown[] = [],
-): Promise<R[]> {
-  const client = new pg.Client({ connectionString: server.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 export interface Callable {
   readonly visitId: number;
@@ -44,4 +31,16 @@ export async function visitsToCall(
 /** The demo customer's stations, in id order. */
 export async function stations(server: TestServer): Promise<{ id: number; name: string }[]> {
   return query(server, "SELECT id, name FROM stations WHERE customer_id = 'demo' ORDER BY id");
+}
+
+/** Calls a visit to a station through the REST API, as a console does; answers the words the board says. */
+export async function callThroughApi(
+  server: TestServer,
+  call: Callable,
+  station: { id: number; name: string },
+): Promise<string> {
+  const api = await demoApi(server);
+  const answer = await api('POST', `/visits/${call.visitId}/calls`, { station_id: station.id });
+  expect(answer.status).toBe(201);
+  return `${call.firstName}, please proceed to ${station.name}.`;
 }
