@@ -32,6 +32,8 @@ export interface ServerProcessOptions {
   readonly profileDir: string | undefined;
   /** A port of the caller's choosing (a restart comes back on the same one); a free one otherwise. */
   readonly port?: number;
+  /** Called with the process's pid as soon as it is spawned, before it loads anything. */
+  readonly onSpawn?: (pid: number) => void;
   /** More environment: CAREBOARD_NODES, REDIS_URL. */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -58,6 +60,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (child.pid !== undefined) options.onSpawn?.(child.pid);
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => {

@@ -25,6 +25,8 @@ export interface FleetServerOptions {
   readonly nodes: number;
   readonly redisUrl: string | undefined;
   readonly profileDir: string | undefined;
+  /** Each server process started (a restart starts another), as soon as it is spawned. */
+  readonly onSpawn: (pid: number) => void;
 }
 
 export async function startFleetServer(options: FleetServerOptions): Promise<FleetServer> {
@@ -38,6 +40,7 @@ export async function startFleetServer(options: FleetServerOptions): Promise<Fle
       connectionsPerMinute: options.screens * 60 + 100,
       connectionsPerAddress: options.screens * 2 + 100,
       profileDir: options.profileDir,
+      onSpawn: options.onSpawn,
       port,
       env: {
         CAREBOARD_NODES: String(options.nodes),

@@ -17,10 +17,12 @@ import { onCleanUp, progress, runBench } from '../bench-runner.ts';
 import { startBenchDatabase } from '../fanout/database.ts';
 import { openFileLimit } from '../fanout/proc.ts';
 import { newestProfile, summarise } from '../fanout/profile-summary.ts';
+import { childPids } from '../fanout/server-process.ts';
 import { signingKey } from '../fanout/token.ts';
 import { runCareboardSide } from './careboard-side.ts';
 import { startFleetServer } from './fleet-server.ts';
 import { type FleetOptions, readOptions, screensOf } from './options.ts';
+import { arrangePriorities } from './priority.ts';
 import { runRawSide, scheduleOf } from './raw-side.ts';
 import { type FleetFigures, fleetTable, recoveryLine, summaryLine } from './report.ts';
 import { seedFleet } from './seed.ts';
@@ -36,8 +38,13 @@ async function run(options: FleetOptions): Promise<number> {
   if (screens + SPARE_FILES > files)
     throw new Error(`${screens} screens need ${screens + SPARE_FILES} open files; the limit is ${files}.`);
 
+  // Before any thread or process starts: they inherit the priority (LIVE-29).
+  const priorities = arrangePriorities(options.serverFirst, progress);
+  const raise = (pid: number) => priorities.raise([pid]);
   progress('starting PostgreSQL and the server');
   const database = await startBenchDatabase();
+  // The postmaster and the processes it has started; its backends inherit from it.
+  priorities.raise([database.postmasterPid(), ...childPids(database.postmasterPid())]);
   onCleanUp(() => database.stop());
   const redis = options.nodes > 1 ? await startRedis() : undefined;
   if (redis) onCleanUp(() => redis.stop());
@@ -48,6 +55,7 @@ async function run(options: FleetOptions): Promise<number> {
     nodes: options.nodes,
     redisUrl: redis?.url,
     profileDir: options.profileDir,
+    onSpawn: raise,
   });
   onCleanUp(() => server.stop());
   const db = openDatabase(database.url, 4);
@@ -71,7 +79,7 @@ async function run(options: FleetOptions): Promise<number> {
   // The server goes before the baseline runs: it must not take CPU from it.
   await server.stop();
   const frames = scheduleOf(careboard.captured, careboard.committedAt, careboard.window[0]);
-  const raw = await runRawSide(options, layout, frames, progress);
+  const raw = await runRawSide(options, layout, frames, progress, raise);
 
   const figures: FleetFigures = {
     options,

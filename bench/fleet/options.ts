@@ -21,6 +21,11 @@ export interface FleetOptions {
   readonly nodes: number;
   /** Kill the server half way through the change stream and start it again. */
   readonly restart: boolean;
+  /**
+   * The server side (PostgreSQL, the server) runs ahead of the simulated screens on the CPU, as on
+   * a machine of its own: with --restart, unless --shared-priority (decision LIVE-29).
+   */
+  readonly serverFirst: boolean;
   /** Run the server under --cpu-prof into this folder and print its heaviest frames. */
   readonly profileDir: string | undefined;
   /** Write the server's heap snapshot at idle, after every screen connected, to this file. */
@@ -29,7 +34,7 @@ export interface FleetOptions {
 
 export const USAGE = `Usage: npm run bench:fleet -- [--customers 25] [--boards-per-type 4] [--screens-per-board 25]
                           [--rate 20] [--seconds 30] [--client-threads 2] [--nodes 1]
-                          [--restart] [--profile <dir>] [--heap-snapshot <file>]`;
+                          [--restart [--shared-priority]] [--profile <dir>] [--heap-snapshot <file>]`;
 
 const whole = (name: string, value: string | undefined, fallback: number, min: number) =>
   wholeOption(name, value, fallback, min, USAGE);
@@ -47,6 +52,7 @@ export function readOptions(args: readonly string[]): FleetOptions {
       'client-threads': { type: 'string' },
       nodes: { type: 'string' },
       restart: { type: 'boolean' },
+      'shared-priority': { type: 'boolean' },
       profile: { type: 'string' },
       'heap-snapshot': { type: 'string' },
     },
@@ -61,6 +67,7 @@ export function readOptions(args: readonly string[]): FleetOptions {
     clientThreads: whole('client-threads', values['client-threads'], 2, 1),
     nodes: whole('nodes', values.nodes, 1, 1),
     restart: values.restart ?? false,
+    serverFirst: (values.restart ?? false) && !values['shared-priority'],
     profileDir: values.profile,
     heapSnapshot: values['heap-snapshot'],
   };

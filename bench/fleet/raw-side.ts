@@ -46,11 +46,14 @@ export function scheduleOf(
   return frames;
 }
 
-async function startRawServer(): Promise<{ child: ChildProcess; url: string; rss: () => Promise<number> }> {
+async function startRawServer(
+  onSpawn: (pid: number) => void,
+): Promise<{ child: ChildProcess; url: string; rss: () => Promise<number> }> {
   const child = fork(new URL('./raw-server.ts', import.meta.url), {
     execArgv: [INSPECT_FLAG],
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
+  if (child.pid !== undefined) onSpawn(child.pid);
   child.stderr?.on('data', (chunk) => {
     for (const line of String(chunk).split('\n'))
       if (line && !isInspectorNoise(line)) process.stderr.write(`[bare ws] ${line}\n`);
@@ -72,8 +75,9 @@ export async function runRawSide(
   layout: FleetLayout,
   frames: readonly ScheduledFrame[],
   progress: (line: string) => void,
+  onSpawn: (pid: number) => void,
 ): Promise<SideFigures> {
-  const server = await startRawServer();
+  const server = await startRawServer(onSpawn);
   const exited = once(server.child, 'exit');
   try {
     server.child.send({ type: 'load', frames } satisfies ToRawServer);

@@ -114,7 +114,7 @@ export function fleetTable(f: FleetFigures): string {
     .map(([action, n]) => `${action} ${n}`)
     .join(', ');
   return [
-    `Fleet: ${whole.format(f.screens)} screens = ${o.customers} customers × ${o.boardsPerType * 4} boards (${o.boardsPerType} of each type) × ${o.screensPerBoard} screens; ${o.nodes} server process(es)`,
+    `Fleet: ${whole.format(f.screens)} screens = ${o.customers} customers × ${o.boardsPerType * 4} boards (${o.boardsPerType} of each type) × ${o.screensPerBoard} screens; ${o.nodes} server process(es)${o.serverFirst ? '; the server side ahead of the screens on the CPU (nice 0 against 10)' : ''}`,
     `Changes: ${f.changes} in ${number.format(f.windowMs / 1000)} s (${counts}); ${f.late} started late${f.failedChanges.count > 0 ? `; ${f.failedChanges.count} refused by the store (${f.failedChanges.first ?? ''})` : ''}; Node ${process.version}, ${availableParallelism()} CPUs, ${o.clientThreads} screen thread(s)`,
     '',
     ...rows.map(line),

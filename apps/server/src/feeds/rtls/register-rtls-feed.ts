@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../config/config.ts';
 import type { FeedOptions } from '../register-feeds.ts';
-import { startMqttSubscriber } from './mqtt-subscriber.ts';
 import { secretRoutes } from './secret-route.ts';
 import { webhookRoute } from './webhook-route.ts';
 
@@ -15,6 +14,8 @@ export async function registerRtlsFeed(app: FastifyInstance, options: FeedOption
   await app.register(secretRoutes, { prefix: API_PREFIX, db });
   await app.register(webhookRoute, { prefix: API_PREFIX, db });
   if (feeds.mqttUrl && feeds.mqttHere) {
+    // The MQTT client is loaded only where a broker is named: a start without one is faster (FND-30).
+    const { startMqttSubscriber } = await import('./mqtt-subscriber.ts');
     const subscriber = startMqttSubscriber({ db, url: feeds.mqttUrl, topic: feeds.mqttTopic, log });
     // Before the database pool closes (onClose), so the message in hand settles first.
     app.addHook('preClose', () => subscriber.close());
