@@ -1,10 +1,11 @@
 import { createPublicKey, type JsonWebKey, KeyObject, type webcrypto } from 'node:crypto';
 import { parseScope } from '@careboard/contracts';
-import { createVerifier, type DecodedJwt, TokenError } from 'fast-jwt';
+import { createVerifier, TokenError } from 'fast-jwt';
 import {
   type CompactJWSHeaderParameters,
   createLocalJWKSet,
   createRemoteJWKSet,
+  decodeProtectedHeader,
   type JWK,
   type JWTVerifyGetKey,
   errors as joseErrors,
@@ -70,21 +71,33 @@ export function createAccessTokenVerifier(
   }
 
   // jose finds a token's key (the embedded provider's, or the issuer's JWKS, fetched and cached);
-  // fast-jwt checks the signature and claims with Node's own crypto, not WebCrypto: 80 µs of CPU a
-  // token instead of 180, which ten thousand screens coming back after a restart spend at once (IDN-17).
-  const verify = createVerifier({
-    key: (decoded: DecodedJwt) => publicKeyPem(keys, decoded),
-    algorithms: ['RS256'],
-    allowedIss: [config.issuer, `${config.issuer}/`],
-    allowedAud: config.audience,
-    clockTolerance: 60_000,
-    requiredClaims: ['exp', 'sub'],
-  });
+  // fast-jwt checks the signature and claims with Node's own crypto, not WebCrypto, with a verifier
+  // made once per key: 80 µs of CPU a token instead of 180, which ten thousand screens coming back
+  // after a restart spend at once (decision IDN-17).
+  const verifiers = new WeakMap<object, (token: string) => unknown>();
+  async function verifierFor(token: string): Promise<(token: string) => unknown> {
+    const header = decodeProtectedHeader(token);
+    // jose's key sets choose by the header alone (kid, alg), and answer the same object for a key.
+    const key = await keys(header as CompactJWSHeaderParameters, { payload: '', signature: '' });
+    if (key instanceof Uint8Array) throw new AppError('UNAUTHORIZED', {});
+    const known = verifiers.get(key);
+    if (known) return known;
+    const verify = createVerifier({
+      key: publicKeyPem(key),
+      algorithms: ['RS256'],
+      allowedIss: [config.issuer, `${config.issuer}/`],
+      allowedAud: config.audience,
+      clockTolerance: 60_000,
+      requiredClaims: ['exp', 'sub'],
+    });
+    verifiers.set(key, verify);
+    return verify;
+  }
 
   return async function verifyAccessToken(token) {
     if (token.length > 8192) throw new AppError('UNAUTHORIZED', {});
     try {
-      const payload = (await verify(token)) as Record<string, unknown>;
+      const payload = (await verifierFor(token))(token) as Record<string, unknown>;
       const orgId = payload.org_id;
       const customerId = typeof orgId === 'string' ? await customerForOrg(orgId) : undefined;
       if (!customerId || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
@@ -108,23 +121,13 @@ export function createAccessTokenVerifier(
   };
 }
 
-/** PEM text of each key jose answered, by the key (jose keeps its keys, so each is converted once). */
-const pems = new WeakMap<object, string>();
-
-/** The public key of a token's `kid` (and `alg`), as fast-jwt takes it. */
-async function publicKeyPem(keys: JWTVerifyGetKey, decoded: DecodedJwt): Promise<string> {
-  // jose's key sets choose by the header alone (kid, alg); the token's parts are not needed.
-  const key = await keys(decoded.header as CompactJWSHeaderParameters, { payload: '', signature: '' });
-  if (key instanceof Uint8Array) throw new AppError('UNAUTHORIZED', {});
-  const known = pems.get(key);
-  if (known) return known;
+/** A key as jose answers it, in the PEM text fast-jwt takes. */
+function publicKeyPem(key: object): string {
   const object =
     key instanceof KeyObject
       ? key
       : 'kty' in key
         ? createPublicKey({ key: key as JsonWebKey, format: 'jwk' })
         : KeyObject.from(key as webcrypto.CryptoKey);
-  const pem = String(object.export({ type: 'spki', format: 'pem' }));
-  pems.set(key, pem);
-  return pem;
+  return String(object.export({ type: 'spki', format: 'pem' }));
 }

@@ -12,6 +12,7 @@ import { SharedReads } from './boards/shared-reads.ts';
 import { ChangeFeed } from './bus/change-feed.ts';
 import { watchCustomerChanges } from './changes/customer-changes.ts';
 import { DevicePresence } from './devices/device-presence.ts';
+import { DeviceWatch } from './devices/device-watch.ts';
 import { watchThisDevice } from './devices/this-device.ts';
 import { DisplayBoardWatchers } from './graphql/display-board-watchers.ts';
 import { attachGraphqlServer, DEFAULT_LIVE_LIMITS, type LiveLimits } from './graphql/graphql-server.ts';
@@ -76,11 +77,12 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   presence.start();
   app.addHook('onClose', () => presence.stop());
   const holdDevice = presence.open.bind(presence);
+  const deviceWatch = new DeviceWatch(feed);
   const schema = createLiveSchema({
     displayBoards,
     boards,
     access: options.auth.boards,
-    thisDevice: (identity) => watchThisDevice(loadState, feed, identity),
+    thisDevice: (identity) => watchThisDevice(loadState, deviceWatch, identity),
     customerChanges: (identity) => watchCustomerChanges(feed, identity),
     watchDeviceBoard: (principal, boardId, end) =>
       principal.deviceId === undefined

@@ -1,11 +1,10 @@
 import { GRAPHQL_NOT_FOUND_CODE, type ThisDevice } from '@careboard/contracts';
 import { GraphQLError } from 'graphql';
-import type { ChangeRow } from '../../store/change-log.ts';
 import type { LoadDeviceState } from '../../store/device-state-loader.ts';
 import type { DeviceState } from '../../store/repositories/devices.ts';
-import type { ChangeFeed } from '../bus/change-feed.ts';
 import { DirectEventStream } from '../graphql/direct-event-stream.ts';
 import type { LiveIdentity } from '../live-identity.ts';
+import type { DeviceWatch } from './device-watch.ts';
 
 function deviceNotFound(id: number | undefined): GraphQLError {
   return new GraphQLError(`Device with id ${id ?? 'none'} was not found.`, {
@@ -22,9 +21,6 @@ function view(state: DeviceState): ThisDevice {
   };
 }
 
-const touches = (rows: readonly ChangeRow[], id: number) =>
-  rows.some((row) => row.entity === 'device' && row.entity_id === id);
-
 /**
  * `thisDevice`: a screen's own record now, then after each change of it, read through the
  * change feed so a PATCH or reload on any node reaches the screen on this one (BOF-44,
@@ -33,7 +29,7 @@ const touches = (rows: readonly ChangeRow[], id: number) =>
  */
 export function watchThisDevice(
   loadState: LoadDeviceState,
-  feed: ChangeFeed,
+  devices: DeviceWatch,
   identity: LiveIdentity,
 ): DirectEventStream<ThisDevice> {
   const { customerId, deviceId } = identity.principal;
@@ -61,8 +57,8 @@ export function watchThisDevice(
       emit(next);
     };
     // Subscribed before the first read, so a change committed in between is not missed.
-    const unsubscribe = await feed.subscribe(customerId, (rows) => {
-      if (touches(rows, deviceId)) reads = reads.then(read).catch(stop);
+    const unsubscribe = await devices.watch(customerId, deviceId, () => {
+      reads = reads.then(read).catch(stop);
     });
     reads = reads.then(read).catch(stop);
     return () => {

@@ -1,0 +1,74 @@
+import type { ChangeRow } from '../../store/change-log.ts';
+import type { ChangeFeed } from '../bus/change-feed.ts';
+
+type DeviceListener = () => void;
+
+interface CustomerDevices {
+  readonly listeners: Map<number, Set<DeviceListener>>;
+  /** The customer's one feed subscription: resolves to its unsubscribe. */
+  readonly subscribed: Promise<() => void>;
+}
+
+/**
+ * The screens' own device records, watched through the change feed with one listener per customer,
+ * not one per screen: a batch of a customer's changes wakes only the screens whose device it names.
+ * After a restart every come-online batch is a change of the customer's devices, and each of its
+ * hundreds of screens used to scan it for its own (decision LIVE-30).
+ */
+export class DeviceWatch {
+  readonly #feed: Pick<ChangeFeed, 'subscribe'>;
+  readonly #customers = new Map<string, CustomerDevices>();
+
+  constructor(feed: Pick<ChangeFeed, 'subscribe'>) {
+    this.#feed = feed;
+  }
+
+  /**
+   * Calls `listener` after each committed change of the device, from now on. Resolves, once the
+   * feed is listening, with the function that stops it.
+   */
+  async watch(customerId: string, deviceId: number, listener: DeviceListener): Promise<() => void> {
+    const customer = this.#customers.get(customerId) ?? this.#open(customerId);
+    let own = customer.listeners.get(deviceId);
+    if (!own) {
+      own = new Set();
+      customer.listeners.set(deviceId, own);
+    }
+    const listeners = own;
+    listeners.add(listener);
+    const stop = () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && customer.listeners.get(deviceId) === listeners)
+        customer.listeners.delete(deviceId);
+      if (customer.listeners.size > 0 || this.#customers.get(customerId) !== customer) return;
+      this.#customers.delete(customerId);
+      customer.subscribed.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+    };
+    try {
+      await customer.subscribed;
+    } catch (error) {
+      stop();
+      throw error;
+    }
+    return stop;
+  }
+
+  #open(customerId: string): CustomerDevices {
+    const listeners = new Map<number, Set<DeviceListener>>();
+    const subscribed = this.#feed.subscribe(customerId, (rows) => wake(listeners, rows));
+    const customer: CustomerDevices = { listeners, subscribed };
+    this.#customers.set(customerId, customer);
+    // A subscription that failed (the database away) is not kept: the next watch tries again.
+    subscribed.catch(() => {
+      if (this.#customers.get(customerId) === customer) this.#customers.delete(customerId);
+    });
+    return customer;
+  }
+}
+
+/** Each listener of a device the rows name, once per batch however many rows name it. */
+function wake(listeners: ReadonlyMap<number, ReadonlySet<DeviceListener>>, rows: readonly ChangeRow[]): void {
+  const named = new Set<number>();
+  for (const row of rows) if (row.entity === 'device') named.add(row.entity_id);
+  for (const id of named) for (const listener of listeners.get(id) ?? []) listener();
+}
