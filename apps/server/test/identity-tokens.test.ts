@@ -65,6 +65,7 @@ describe('access token verification', () => {
     ['a wrong audience', async () => sign(claims({ aud: 'https://other-api.example' }))],
     ['expiry beyond the 60 s leeway', async () => sign(claims({ exp: now() - 120 }))],
     ['no subject', async () => sign(claims({ sub: undefined }))],
+    ['text that is no token', async () => 'garbage token'],
     ['a token not valid for another 2 minutes (nbf)', async () => sign(claims({ nbf: now() + 120 }))],
     ['an org_id of no customer of ours', async () => sign(claims({ org_id: 'org_other_tenant' }))],
     [

@@ -76,7 +76,7 @@ export function createAccessTokenVerifier(
   // after a restart spend at once (decision IDN-17).
   const verifiers = new WeakMap<object, (token: string) => unknown>();
   async function verifierFor(token: string): Promise<(token: string) => unknown> {
-    const header = decodeProtectedHeader(token);
+    const header = protectedHeaderOf(token);
     // jose's key sets choose by the header alone (kid, alg), and answer the same object for a key.
     const key = await keys(header as CompactJWSHeaderParameters, { payload: '', signature: '' });
     if (key instanceof Uint8Array) throw new AppError('UNAUTHORIZED', {});
@@ -119,6 +119,15 @@ export function createAccessTokenVerifier(
       throw error;
     }
   };
+}
+
+/** A token's header; anything that is not a JWS's header is the caller's mistake, 401. */
+function protectedHeaderOf(token: string): ReturnType<typeof decodeProtectedHeader> {
+  try {
+    return decodeProtectedHeader(token);
+  } catch {
+    throw new AppError('UNAUTHORIZED', {});
+  }
 }
 
 /** A key as jose answers it, in the PEM text fast-jwt takes. */
