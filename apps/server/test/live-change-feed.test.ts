@@ -33,6 +33,10 @@ const devices = (from: number, count: number): Change[] =>
     boardIds: [],
   }));
 
+/** One transaction recording each customer's changes, as a come-online batch does. */
+const recordInOne = (changes: ReadonlyMap<string, Change[]>) =>
+  db.transaction().execute((trx) => recordChangesOfCustomers(trx, changes));
+
 async function until(done: () => boolean, timeoutMs = 5_000): Promise<void> {
   for (let waited = 0; waited < timeoutMs; waited += 20) {
     if (done()) return;
@@ -50,14 +54,11 @@ describe('the change feed (LIVE-27)', () => {
     const stops = await Promise.all(
       [A, B].map((customerId) => feed.subscribe(customerId, (rows) => got.get(customerId)?.push(...rows))),
     );
-    await db.transaction().execute((trx) =>
-      recordChangesOfCustomers(
-        trx,
-        new Map([
-          [A, devices(1, 1_200)],
-          [B, devices(5_000, 3)],
-        ]),
-      ),
+    await recordInOne(
+      new Map([
+        [A, devices(1, 1_200)],
+        [B, devices(5_000, 3)],
+      ]),
     );
     await until(() => got.get(A)?.length === 1_200 && got.get(B)?.length === 3);
     const mine = got.get(A) ?? [];
@@ -73,14 +74,11 @@ describe('the change feed (LIVE-27)', () => {
 
     // Unsubscribed: a later change of that customer reaches nobody, the other's still arrives once.
     stops[0]?.();
-    await db.transaction().execute((trx) =>
-      recordChangesOfCustomers(
-        trx,
-        new Map([
-          [A, devices(9_000, 1)],
-          [B, devices(9_001, 1)],
-        ]),
-      ),
+    await recordInOne(
+      new Map([
+        [A, devices(9_000, 1)],
+        [B, devices(9_001, 1)],
+      ]),
     );
     await until(() => got.get(B)?.length === 4);
     await sleep(200);
