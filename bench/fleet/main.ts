@@ -39,12 +39,12 @@ async function run(options: FleetOptions): Promise<number> {
     throw new Error(`${screens} screens need ${screens + SPARE_FILES} open files; the limit is ${files}.`);
 
   // Before any thread or process starts: they inherit the priority (LIVE-29).
-  const priorities = arrangePriorities(options.serverFirst, progress);
-  const raise = (pid: number) => priorities.raise([pid]);
+  const raisePriority = arrangePriorities(options.serverFirst, progress);
+  const raise = (pid: number) => raisePriority([pid]);
   progress('starting PostgreSQL and the server');
   const database = await startBenchDatabase();
   // The postmaster and the processes it has started; its backends inherit from it.
-  priorities.raise([database.postmasterPid(), ...childPids(database.postmasterPid())]);
+  raisePriority([database.postmasterPid(), ...childPids(database.postmasterPid())]);
   onCleanUp(() => database.stop());
   const redis = options.nodes > 1 ? await startRedis() : undefined;
   if (redis) onCleanUp(() => redis.stop());

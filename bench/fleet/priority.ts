@@ -8,36 +8,30 @@ const SCREENS_NICE = 10;
  * devices of their own and never take CPU from the server; here their threads share its two cores,
  * and in a restart 10,000 of them retrying took 1–1.5 cores while the server loaded its modules.
  * `serverFirst`: the bench's own threads (the screens, the change stream) run at nice 10 and what
- * serves them (PostgreSQL, the server, the bare baseline's server) at 0. Otherwise all share one.
+ * serves them (PostgreSQL, the server, the bare baseline's server) at the bench's own. Otherwise all
+ * share one. This puts the given processes (the server side) ahead; a no-op when all share one.
  */
-export interface Priorities {
-  readonly serverFirst: boolean;
-  /** Puts these processes (the server side) ahead of the screens; a no-op when they share. */
-  raise(pids: readonly number[]): void;
-}
+export type RaisePriority = (pids: readonly number[]) => void;
 
 /**
  * Call before starting any thread or process: they inherit this thread's nice value. Lowering it
  * needs no privilege; raising the server side back to 0 needs root (CAP_SYS_NICE), and without it
  * everything stays at one priority, as the warning says.
  */
-export function arrangePriorities(serverFirst: boolean, warn: (line: string) => void): Priorities {
-  if (!serverFirst) return { serverFirst, raise: () => undefined };
+export function arrangePriorities(serverFirst: boolean, warn: (line: string) => void): RaisePriority {
+  if (!serverFirst) return () => undefined;
   const serverNice = getPriority();
   setPriority(Math.min(19, serverNice + SCREENS_NICE));
   let warned = false;
-  return {
-    serverFirst,
-    raise(pids) {
-      for (const pid of pids) {
-        try {
-          setPriority(pid, serverNice);
-        } catch (error) {
-          if (warned) continue;
-          warned = true;
-          warn(`cannot put the server side ahead of the screens (${String(error)}): they share the CPU`);
-        }
+  return (pids) => {
+    for (const pid of pids) {
+      try {
+        setPriority(pid, serverNice);
+      } catch (error) {
+        if (warned) continue;
+        warned = true;
+        warn(`cannot put the server side ahead of the screens (${String(error)}): they share the CPU`);
       }
-    },
+    }
   };
 }
