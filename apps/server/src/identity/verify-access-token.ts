@@ -106,7 +106,7 @@ export function createAccessTokenVerifier(
       return {
         customerId,
         subject: payload.sub,
-        scopes: parseScope(payload.scope),
+        scopes: scopesOf(payload.scope),
         clientId: typeof payload.client_id === 'string' ? payload.client_id : undefined,
         expiresAt: payload.exp,
         ...(Number.isSafeInteger(payload.device_id) ? { deviceId: payload.device_id as number } : {}),
@@ -119,6 +119,22 @@ export function createAccessTokenVerifier(
       throw error;
     }
   };
+}
+
+/** Distinct `scope` claims remembered, each with its one set: ten thousand screens' tokens share a few. */
+const SCOPE_SETS_KEPT = 1_000;
+const scopeSets = new Map<string, ReadonlySet<string>>();
+
+/** A token's scopes, one frozen set per distinct claim instead of one per token (LIVE-31). */
+function scopesOf(scope: unknown): ReadonlySet<string> {
+  if (typeof scope !== 'string') return parseScope(scope);
+  let scopes = scopeSets.get(scope);
+  if (!scopes) {
+    scopes = Object.freeze(parseScope(scope));
+    if (scopeSets.size >= SCOPE_SETS_KEPT) scopeSets.clear();
+    scopeSets.set(scope, scopes);
+  }
+  return scopes;
 }
 
 /** A token's header; anything that is not a JWS's header is the caller's mistake, 401. */

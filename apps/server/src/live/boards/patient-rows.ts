@@ -6,11 +6,8 @@ import {
   type OrganizationRow,
   renderAnnouncement,
 } from '@careboard/contracts';
-import {
-  findCustomerVoice,
-  listBoardMessages,
-  listRecentBoardCalls,
-} from '../../store/repositories/board-row-queries.ts';
+import { findCustomerVoice, listRecentBoardCalls } from '../../store/repositories/board-row-queries.ts';
+import { readBoardMessages } from './board-messages.ts';
 import { type BuildRows, iso, readAlone, scopeKey, scopeOf } from './build-rows.ts';
 
 export const RECENT_CALLS = 10;
@@ -24,8 +21,8 @@ export const buildPatientRows: BuildRows = async (db, customerId, config, now, s
   const scope = scopeOf(config);
   const [calls, messages, voice] = await Promise.all([
     share(`calls ${scopeKey(scope)}`, () => listRecentBoardCalls(db, customerId, scope, RECENT_CALLS)),
-    // A board's own messages, and those of its workflows, at this moment: read per board.
-    listBoardMessages(db, customerId, config.id, scope, now),
+    // A board's own messages, and those of its workflows, at this moment (LIVE-31).
+    readBoardMessages(db, customerId, config.id, scope, now, share),
     share('voice', () => findCustomerVoice(db, customerId)),
   ]);
   const context = {

@@ -13,6 +13,7 @@ import type { Db } from '../../store/database.ts';
 import type { LoadDeviceState } from '../../store/device-state-loader.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
 import type { Closer, Refusal } from '../live-identity.ts';
+import { eachOf, type OneOrMore, withOne, withoutOne } from '../one-or-more.ts';
 import type { Release, ScreenReport } from './hold-device.ts';
 
 /** How often a node tells the database it still holds its screens' connections (BOF-43). */
@@ -21,6 +22,11 @@ export const PRESENCE_HEARTBEAT_MS = 5_000;
 const COME_ONLINE_GATHER_MS = 50;
 /** A screen stays online this long after its node last said so: two heartbeats may be missed. */
 export const PRESENCE_TTL_MS = 12_000;
+
+interface BoardWatch {
+  readonly boardId: number;
+  readonly end: () => void;
+}
 
 /** Why a revoked screen's connections close: its token is no longer good, renew it (BOF-46). */
 export const DEVICE_REVOKED: Refusal = Object.freeze({
@@ -52,10 +58,10 @@ export class DevicePresence {
   readonly #heartbeatMs: number;
   readonly #loadState: LoadDeviceState;
   /** customer → device → the closers of its connections here. */
-  readonly #held = new Map<string, Map<number, Set<Closer>>>();
+  readonly #held = new Map<string, Map<number, OneOrMore<Closer>>>();
   readonly #unsubscribe = new Map<string, Promise<() => void>>();
   /** `customer:device` → the board content subscriptions of it here, with their board, to end on a move (BOF-44). */
-  readonly #boardWatches = new Map<string, Set<{ readonly boardId: number; readonly end: () => void }>>();
+  readonly #boardWatches = new Map<string, OneOrMore<BoardWatch>>();
   #timer: NodeJS.Timeout | undefined;
   /** Screens connecting within a few ms come online in one transaction, of all their customers (LIVE-20, LIVE-27). */
   readonly #comeOnline = new DataLoader<{ customerId: string; id: number }, void, string>(
@@ -130,13 +136,12 @@ export class DevicePresence {
    */
   watchBoard(customerId: string, deviceId: number, boardId: number, end: () => void): () => void {
     const key = `${customerId}:${deviceId}`;
-    const watches = this.#boardWatches.get(key) ?? new Set();
-    this.#boardWatches.set(key, watches);
-    const watch = { boardId, end };
-    watches.add(watch);
+    const watch: BoardWatch = { boardId, end };
+    this.#boardWatches.set(key, withOne(this.#boardWatches.get(key), watch));
     return () => {
-      watches.delete(watch);
-      if (watches.size === 0 && this.#boardWatches.get(key) === watches) this.#boardWatches.delete(key);
+      const left = withoutOne(this.#boardWatches.get(key), watch);
+      if (left === undefined) this.#boardWatches.delete(key);
+      else this.#boardWatches.set(key, left);
     };
   }
 
@@ -146,20 +151,18 @@ export class DevicePresence {
       devices = new Map();
       this.#held.set(customerId, devices);
     }
-    let closers = devices.get(deviceId);
-    if (!closers) {
-      closers = new Set();
-      devices.set(deviceId, closers);
-    }
-    closers.add(close);
+    devices.set(deviceId, withOne(devices.get(deviceId), close));
   }
 
   #release(customerId: string, deviceId: number, close: Closer): void {
     const devices = this.#held.get(customerId);
     const closers = devices?.get(deviceId);
-    if (!devices || !closers) return;
-    closers.delete(close);
-    if (closers.size > 0) return;
+    if (!devices || closers === undefined) return;
+    const left = withoutOne(closers, close);
+    if (left !== undefined) {
+      devices.set(deviceId, left);
+      return;
+    }
     devices.delete(deviceId);
     // Offline at once: a closed tab says so within a second, not when its lease runs out.
     markDeviceOfflineNow(this.#db, customerId, deviceId).catch((error: unknown) =>
@@ -194,7 +197,7 @@ export class DevicePresence {
         try {
           const state = await this.#loadState(customerId, deviceId);
           if (!state || state.revoked_at) this.#closeAll(customerId, [deviceId]);
-          for (const watch of [...(this.#boardWatches.get(`${customerId}:${deviceId}`) ?? [])])
+          for (const watch of eachOf(this.#boardWatches.get(`${customerId}:${deviceId}`)))
             if (state?.display_board_id !== watch.boardId) watch.end();
         } catch (error) {
           this.#log.warn({ reason: (error as Error).message, deviceId }, 'reading a changed screen failed');
@@ -206,8 +209,7 @@ export class DevicePresence {
   #closeAll(customerId: string, deviceIds: readonly number[]): void {
     const devices = this.#held.get(customerId);
     for (const deviceId of deviceIds) {
-      for (const close of [...(devices?.get(deviceId) ?? [])])
-        close(DEVICE_REVOKED.code, DEVICE_REVOKED.reason);
+      for (const close of eachOf(devices?.get(deviceId))) close(DEVICE_REVOKED.code, DEVICE_REVOKED.reason);
     }
   }
 

@@ -1,10 +1,11 @@
 import type { ChangeRow } from '../../store/change-log.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
+import { eachOf, type OneOrMore, withOne, withoutOne } from '../one-or-more.ts';
 
 type DeviceListener = () => void;
 
 interface CustomerDevices {
-  readonly listeners: Map<number, Set<DeviceListener>>;
+  readonly listeners: Map<number, OneOrMore<DeviceListener>>;
   /** The customer's one feed subscription: resolves to its unsubscribe. */
   readonly subscribed: Promise<() => void>;
 }
@@ -29,17 +30,11 @@ export class DeviceWatch {
    */
   async watch(customerId: string, deviceId: number, listener: DeviceListener): Promise<() => void> {
     const customer = this.#customers.get(customerId) ?? this.#open(customerId);
-    let own = customer.listeners.get(deviceId);
-    if (!own) {
-      own = new Set();
-      customer.listeners.set(deviceId, own);
-    }
-    const listeners = own;
-    listeners.add(listener);
+    customer.listeners.set(deviceId, withOne(customer.listeners.get(deviceId), listener));
     const stop = () => {
-      listeners.delete(listener);
-      if (listeners.size === 0 && customer.listeners.get(deviceId) === listeners)
-        customer.listeners.delete(deviceId);
+      const left = withoutOne(customer.listeners.get(deviceId), listener);
+      if (left === undefined) customer.listeners.delete(deviceId);
+      else customer.listeners.set(deviceId, left);
       if (customer.listeners.size > 0 || this.#customers.get(customerId) !== customer) return;
       this.#customers.delete(customerId);
       customer.subscribed.then((unsubscribe) => unsubscribe()).catch(() => undefined);
@@ -54,7 +49,7 @@ export class DeviceWatch {
   }
 
   #open(customerId: string): CustomerDevices {
-    const listeners = new Map<number, Set<DeviceListener>>();
+    const listeners = new Map<number, OneOrMore<DeviceListener>>();
     const subscribed = this.#feed.subscribe(customerId, (rows) => wake(listeners, rows));
     const customer: CustomerDevices = { listeners, subscribed };
     this.#customers.set(customerId, customer);
@@ -67,8 +62,8 @@ export class DeviceWatch {
 }
 
 /** Each listener of a device the rows name, once per batch however many rows name it. */
-function wake(listeners: ReadonlyMap<number, ReadonlySet<DeviceListener>>, rows: readonly ChangeRow[]): void {
+function wake(listeners: ReadonlyMap<number, OneOrMore<DeviceListener>>, rows: readonly ChangeRow[]): void {
   const named = new Set<number>();
   for (const row of rows) if (row.entity === 'device') named.add(row.entity_id);
-  for (const id of named) for (const listener of listeners.get(id) ?? []) listener();
+  for (const id of named) for (const listener of eachOf(listeners.get(id))) listener();
 }

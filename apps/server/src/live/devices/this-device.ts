@@ -33,9 +33,9 @@ export function watchThisDevice(
   identity: LiveIdentity,
 ): DirectEventStream<ThisDevice> {
   const { customerId, deviceId } = identity.principal;
-  return new DirectEventStream<ThisDevice>(async (emit, end) => {
+  return new DirectEventStream<ThisDevice>(async (events) => {
     if (deviceId === undefined) {
-      end(deviceNotFound(deviceId));
+      events.stop(deviceNotFound(deviceId));
       return () => undefined;
     }
     let reads = Promise.resolve();
@@ -43,7 +43,7 @@ export function watchThisDevice(
     let ended = false;
     const stop = (error?: unknown) => {
       ended = true;
-      end(error);
+      events.stop(error);
     };
     const read = async () => {
       if (ended) return;
@@ -54,7 +54,7 @@ export function watchThisDevice(
       const key = JSON.stringify(next);
       if (key === last) return;
       last = key;
-      emit(next);
+      events.push(next);
     };
     // Subscribed before the first read, so a change committed in between is not missed.
     const unsubscribe = await devices.watch(customerId, deviceId, () => {

@@ -9,11 +9,18 @@ import {
 } from './direct-subscription.ts';
 import { resultFor } from './shared-execution.ts';
 
+/** Where a subscription's events go: `push` each, `stop` once, with an error or none. */
+export interface EventSink<T> {
+  push(event: T): void;
+  stop(error?: unknown): void;
+}
+
 /**
- * Starts a subscription's events: `emit` each (the same object for every subscriber of it,
- * so its result is shared), `end` once, with an error or none. Resolves to the stop.
+ * Starts a subscription's events into `events`: each event the same object for every subscriber
+ * of it, so its result is shared. Resolves to the stop. A screen's subscription is the sink itself,
+ * with no closures of its own (LIVE-31).
  */
-export type OpenEvents<T> = (emit: (event: T) => void, end: (error?: unknown) => void) => Promise<() => void>;
+export type OpenEvents<T> = (events: EventSink<T>) => Promise<() => void>;
 
 /** `{"data":…}` and the message's closing brace, made once per event and operation. */
 const bodies = new WeakMap<ExecutionResult, Buffer>();
@@ -41,10 +48,7 @@ export class DirectEventStream<T extends object> implements AsyncIterable<T>, Di
 
   [Symbol.asyncIterator](): AsyncIterator<T> {
     return new Repeater<T>(async (push, stop) => {
-      const close = await this.#open(
-        (event) => void push(event),
-        (error) => stop(error),
-      );
+      const close = await this.#open({ push: (event) => void push(event), stop: (error) => stop(error) });
       await stop;
       close();
     })[Symbol.asyncIterator]();
@@ -59,7 +63,7 @@ export class DirectEventStream<T extends object> implements AsyncIterable<T>, Di
   }
 }
 
-class EventSubscription<T extends object> extends DirectSubscription {
+class EventSubscription<T extends object> extends DirectSubscription implements EventSink<T> {
   readonly #sink: DirectSink;
   readonly #args: ExecutionArgs;
   readonly #operationKey: string;
@@ -74,10 +78,7 @@ class EventSubscription<T extends object> extends DirectSubscription {
     this.#args = args;
     this.#operationKey = operationKey;
     this.#prefix = nextPrefix(sink.id);
-    open(
-      (event) => this.#emit(event),
-      (error) => this.end(error),
-    ).then(
+    open(this).then(
       (close) => {
         if (this.ended) close();
         else this.#close = close;
@@ -86,7 +87,11 @@ class EventSubscription<T extends object> extends DirectSubscription {
     );
   }
 
-  #emit(event: T): void {
+  stop(error?: unknown): void {
+    this.end(error);
+  }
+
+  push(event: T): void {
     if (this.ended) return;
     const result = resultFor(this.#args, event, this.#operationKey);
     if (!this.#pending && !(result instanceof Promise)) {

@@ -11,7 +11,7 @@ import {
 } from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
 import type { WebSocket } from 'ws';
-import { DirectSubscription, isDirectStream } from './direct-subscription.ts';
+import { DirectSubscription, type EndListener, isDirectStream } from './direct-subscription.ts';
 import { toGraphqlError } from './graphql-errors.ts';
 import type { LiveContext } from './graphql-server.ts';
 import { type OperationLimits, prepareOperation } from './operation-limits.ts';
@@ -93,7 +93,7 @@ export interface DirectOperationsOptions {
  * (decision LIVE-24). The protocol is the same: `next`, then `complete`, or `error`; a client's
  * `complete` ends it. Every other message goes on to graphql-ws.
  */
-export class DirectOperations {
+export class DirectOperations implements EndListener {
   readonly #options: DirectOperationsOptions;
   /** By id; undefined while its source is being made. */
   readonly #running = new Map<string, AsyncIterator<ExecutionResult> | undefined>();
@@ -171,9 +171,18 @@ export class DirectOperations {
     }
     this.#running.set(id, iterator);
     // Not awaited here: a suspended function per operation would hold its arguments as long as it runs.
-    const ended = (error?: unknown) => (error === undefined ? this.#completed(id) : this.#fail(id, error));
-    if (iterator instanceof DirectSubscription) iterator.onEnd(ended);
-    else iterator.next().then(() => ended(), ended);
+    if (iterator instanceof DirectSubscription) iterator.onEnd(this, id);
+    else
+      iterator.next().then(
+        () => this.subscriptionEnded(id),
+        (error: unknown) => this.subscriptionEnded(id, error),
+      );
+  }
+
+  /** An operation's subscription ended: `complete`, or `error` with its error (EndListener). */
+  subscriptionEnded(id: string, error?: unknown): void {
+    if (error === undefined) this.#completed(id);
+    else this.#fail(id, error);
   }
 
   #completed(id: string): void {

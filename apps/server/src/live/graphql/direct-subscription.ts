@@ -46,6 +46,11 @@ export function sendNext(socket: WebSocket, prefix: Buffer, body: Buffer): void 
   stream?.uncork();
 }
 
+/** Told once when a subscription ends: one object for all of a connection's subscriptions, no closure each (LIVE-31). */
+export interface EndListener {
+  subscriptionEnded(id: string, error?: unknown): void;
+}
+
 /**
  * What graphql-ws (or the socket's direct operations) holds for a direct subscription: an
  * iterator that yields nothing, and ends when the subscription does, with its GraphQL error
@@ -55,7 +60,8 @@ export abstract class DirectSubscription implements AsyncIterableIterator<Execut
   /** Made only when someone iterates (graphql-ws): a screen's direct operations take `onEnd` instead (LIVE-24). */
   #ended: Promise<IteratorResult<ExecutionResult>> | undefined;
   #settle: ((error?: unknown) => void) | undefined;
-  #onEnd: ((error?: unknown) => void) | undefined;
+  #onEnd: EndListener | undefined;
+  #endId = '';
   #done = false;
   #error: unknown;
 
@@ -74,16 +80,19 @@ export abstract class DirectSubscription implements AsyncIterableIterator<Execut
     this.#settle?.(this.#error);
     const listener = this.#onEnd;
     this.#onEnd = undefined;
-    listener?.(this.#error);
+    listener?.subscriptionEnded(this.#endId, this.#error);
   }
 
   /**
-   * Calls `listener` once when the subscription ends, with its GraphQL error if it ends with one
-   * (at once when it has ended already): no promise or handler per subscription while it runs.
+   * Tells `listener` once when the subscription ends, with `id` and its GraphQL error if it ends
+   * with one (at once when it has ended already): no promise or handler per subscription while it runs.
    */
-  onEnd(listener: (error?: unknown) => void): void {
-    if (this.#done) listener(this.#error);
-    else this.#onEnd = listener;
+  onEnd(listener: EndListener, id: string): void {
+    if (this.#done) listener.subscriptionEnded(id, this.#error);
+    else {
+      this.#onEnd = listener;
+      this.#endId = id;
+    }
   }
 
   next(): Promise<IteratorResult<ExecutionResult>> {

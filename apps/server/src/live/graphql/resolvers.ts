@@ -130,8 +130,8 @@ function displayBoardStream(
   identity: LiveIdentity,
   boardId: number,
 ): DirectEventStream<DisplayBoardConfig> {
-  return new DirectEventStream<DisplayBoardConfig>(async (emit, end) => {
-    const notFound = () => end(displayBoardNotFound(boardId));
+  return new DirectEventStream<DisplayBoardConfig>(async (events) => {
+    const notFound = () => events.stop(displayBoardNotFound(boardId));
     const unwatch = watchDeviceBoard(identity.principal, boardId, notFound);
     if (!(await access.mayRead(identity.principal, boardId))) {
       unwatch();
@@ -144,12 +144,13 @@ function displayBoardStream(
     let checked = Promise.resolve();
     const deliver = (config: DisplayBoardConfig | undefined) => {
       if (!config) return notFound();
-      if (!screen) return emit(config);
+      if (!screen) return events.push(config);
       checked = checked
         .then(() => access.mayRead(identity.principal, boardId))
-        .then((may) => (may ? emit(config) : notFound()), end);
+        .then((may) => (may ? events.push(config) : notFound()), failed);
     };
-    const detach = displayBoards.attach(identity.customerId, boardId, deliver, end);
+    const failed = (error: unknown) => events.stop(error);
+    const detach = displayBoards.attach(identity.customerId, boardId, deliver, failed);
     return () => {
       unwatch();
       detach();

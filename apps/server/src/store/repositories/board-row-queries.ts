@@ -160,6 +160,9 @@ export async function listRecentBoardCalls(
 }
 
 /** Active messages for a board: its own, its workflows', and the customer-wide ones. */
+/** The most messages a board shows at once, newest first. */
+export const BOARD_MESSAGES = 20;
+
 export async function listBoardMessages(
   db: Db,
   customerId: string,
@@ -182,7 +185,19 @@ export async function listBoardMessages(
       ]),
     )
     .orderBy('created_at', 'desc')
-    .limit(20)
+    .limit(BOARD_MESSAGES)
+    .execute();
+}
+
+/** A customer's active messages with what each is sent to, newest first, at most `limit`: every board's at once. */
+export async function listCustomerBoardMessages(db: Db, customerId: string, now: Date, limit: number) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'text', 'sender_type', 'expires_at', 'created_at', 'display_board_id', 'workflow_id'])
+    .where('customer_id', '=', customerId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('created_at', 'desc')
+    .limit(limit)
     .execute();
 }
 
