@@ -41,13 +41,26 @@ export function serverTimeouts(requestTimeoutSec: number) {
  * once, before a byte is read. A trusted proxy is not counted: its connections carry many clients,
  * and it caps them itself (FND-24, FND-25). One warning per address each time it reaches the cap.
  */
+/** The address a socket is counted under, until it closes. */
+const countedAs = Symbol('countedAs');
+
 export function capConnectionsPerAddress(
   server: Server,
   { cap, trustProxy, log }: { cap: number; trustProxy: TrustProxy; log: Logger },
 ): void {
   const open = new Map<string, number>();
   const warned = new Set<string>();
-  server.on('connection', (socket: Socket) => {
+  // One handler for every socket, its address kept on it: no closure per connection (LIVE-31).
+  function release(this: Socket & { [countedAs]?: string }): void {
+    const address = this[countedAs];
+    if (address === undefined) return;
+    this[countedAs] = undefined;
+    const left = (open.get(address) ?? 1) - 1;
+    if (left > 0) open.set(address, left);
+    else open.delete(address);
+    if (left < cap) warned.delete(address);
+  }
+  server.on('connection', (socket: Socket & { [countedAs]?: string }) => {
     const address = socket.remoteAddress ?? 'unknown';
     if (socket.remoteAddress && trustProxy(socket.remoteAddress, 0)) return;
     const count = open.get(address) ?? 0;
@@ -60,11 +73,7 @@ export function capConnectionsPerAddress(
       return;
     }
     open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-      if (left < cap) warned.delete(address);
-    });
+    socket[countedAs] = address;
+    socket.on('close', release);
   });
 }

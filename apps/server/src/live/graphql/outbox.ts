@@ -73,12 +73,23 @@ export class Outbox {
     }
   }
 
-  /** Checks after every send too: results of queries and acks do not pass through hold(). */
+  /**
+   * Checks after every send too: results of queries and acks do not pass through hold(). One
+   * function for every socket, finding its outbox on it: no bound send and closure per connection (LIVE-31).
+   */
   watchSends(): void {
-    const send = this.#socket.send.bind(this.#socket) as (...args: unknown[]) => void;
-    this.#socket.send = ((...args: unknown[]) => {
-      send(...args);
-      this.check();
-    }) as WebSocket['send'];
+    const socket = this.#socket as Watched;
+    socket[ownSend] = socket.send as Watched[typeof ownSend];
+    socket[outboxOf] = this;
+    socket.send = sendAndCheck as WebSocket['send'];
   }
+}
+
+const ownSend = Symbol('ownSend');
+const outboxOf = Symbol('outbox');
+type Watched = WebSocket & { [ownSend]: (...args: unknown[]) => void; [outboxOf]: Outbox };
+
+function sendAndCheck(this: Watched, ...args: unknown[]): void {
+  this[ownSend](...args);
+  this[outboxOf].check();
 }
