@@ -113,7 +113,7 @@ export function analyseRecovery(
   receipts: readonly Receipts[],
   screens: number,
   killedAt: number,
-): { slowestMs: number; p50Ms: number; notRecovered: number } {
+): { slowestMs: number; p50Ms: number; notRecovered: number; backBySecond: readonly number[] } {
   const back = new Float64Array(screens).fill(Number.NaN);
   for (const r of receipts) {
     for (let i = 0; i < r.screen.length; i++) {
@@ -126,7 +126,14 @@ export function analyseRecovery(
     }
   }
   const recovered = back.filter((v) => !Number.isNaN(v)).sort();
+  const backBySecond: number[] = [];
+  for (const at of recovered) {
+    const second = Math.max(0, Math.ceil(at / 1000));
+    while (backBySecond.length <= second) backBySecond.push(0);
+    backBySecond[second] = (backBySecond[second] ?? 0) + 1;
+  }
   return {
+    backBySecond,
     slowestMs: recovered[recovered.length - 1] ?? Number.NaN,
     p50Ms: percentile(recovered, 0.5),
     notRecovered: screens - recovered.length,

@@ -3,13 +3,14 @@ import type { Random } from '../../apps/server/src/demo/random.ts';
 import type { Db } from '../../apps/server/src/store/database.ts';
 import { now } from '../fanout/clock.ts';
 import { treeCpuMicros } from '../fanout/proc.ts';
+import { listenOverflows } from './accept-queue.ts';
 import { analyseDelivery, analyseRecovery } from './analysis.ts';
 import { emptyChangeLog, runChangeStream } from './change-stream.ts';
 import type { FleetServer } from './fleet-server.ts';
 import type { FleetOptions } from './options.ts';
-import type { SideFigures } from './report.ts';
+import type { FleetFigures, SideFigures } from './report.ts';
 import type { CapturedFrame } from './screen-protocol.ts';
-import { connectScreens } from './screens.ts';
+import { connectScreens, type Screens } from './screens.ts';
 import type { FleetLayout } from './seed.ts';
 import type { CustomerWorld } from './world.ts';
 
@@ -30,7 +31,7 @@ export interface CareboardRun {
   readonly late: number;
   readonly failedChanges: { readonly count: number; readonly first?: string };
   readonly postgresCpuMicros: number;
-  readonly recovery?: { slowestMs: number; p50Ms: number; notRecovered: number; readyMs: number };
+  readonly recovery?: FleetFigures['recovery'];
 }
 
 export interface CareboardSetup {
@@ -59,16 +60,19 @@ export async function untilQuiet(frames: () => number): Promise<void> {
 
 /** After a restart: until every screen has had a frame on a new connection (or the limit). */
 async function untilRecovered(
-  recovered: () => number,
+  screens: Screens,
   total: number,
   progress: (line: string) => void,
 ): Promise<void> {
   const until = now() + RECOVERY_LIMIT_MS;
   let said = now();
-  while (recovered() < total && now() < until) {
+  while (screens.recovered() < total && now() < until) {
     await sleep(100);
     if (now() - said > 2_000) {
-      progress(`  ${recovered()} of ${total} screens back`);
+      const { opened, pongTimeouts } = screens.sockets();
+      progress(
+        `  ${screens.recovered()} of ${total} screens back (sockets opened so far ${opened}, given up on a late pong ${pongTimeouts})`,
+      );
       said = now();
     }
   }
@@ -79,6 +83,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
   const rssBefore = await server.rss();
   const total = layout.boards.length * layout.screensPerBoard;
   progress(`careboard: connecting ${total} screens (each its own device)`);
+  const cpuBeforeConnecting = server.cpuMicros();
   const screens = await connectScreens(
     {
       mode: 'careboard',
@@ -93,6 +98,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
     },
     progress,
   );
+  const connectingCpu = server.cpuMicros() - cpuBeforeConnecting;
   try {
     await sleep(IDLE_BEFORE_WEIGHING_MS);
     const rssIdle = await server.rss();
@@ -102,6 +108,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
     }
     const log = emptyChangeLog();
     let killedAt = Number.NaN;
+    let overflowsAtKill = Number.NaN;
     let restarted: Promise<number> | undefined;
     screens.capture(true);
     const cpuBefore = server.cpuMicros();
@@ -121,6 +128,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
           ? {
               halfway: () => {
                 killedAt = now();
+                overflowsAtKill = listenOverflows();
                 restarted = server.restart().then(() => now() - killedAt);
               },
             }
@@ -129,7 +137,8 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
       log,
     );
     const readyMs = restarted ? await restarted : Number.NaN;
-    if (restarted) await untilRecovered(() => screens.recovered(), total, progress);
+    if (restarted) await untilRecovered(screens, total, progress);
+    const droppedConnections = listenOverflows() - overflowsAtKill;
     await untilQuiet(() => screens.frames());
     const end = now();
     const cpu = options.restart ? undefined : server.cpuMicros() - cpuBefore;
@@ -151,8 +160,10 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
         delivery,
         serverCpuMicros: cpu,
         bytesPerIdleScreen: (rssIdle - rssBefore) / total,
+        cpuPerConnectingScreen: connectingCpu / total,
         failures: failures.count,
         reconnections: screens.reconnected(),
+        sockets: screens.sockets(),
       },
       captured,
       committedAt: log.committedAt,
@@ -162,7 +173,9 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
       late: log.late,
       failedChanges: { count: log.failed, ...(log.firstFailure ? { first: log.firstFailure } : {}) },
       postgresCpuMicros,
-      ...(options.restart ? { recovery: { ...analyseRecovery(receipts, total, killedAt), readyMs } } : {}),
+      ...(options.restart
+        ? { recovery: { ...analyseRecovery(receipts, total, killedAt), readyMs, droppedConnections } }
+        : {}),
     };
   } finally {
     await screens.close();

@@ -84,6 +84,7 @@ export async function runRawSide(
     const rssBefore = await server.rss();
     const total = layout.boards.length * layout.screensPerBoard;
     progress(`bare ws: connecting ${total} screens`);
+    const cpuBeforeConnecting = cpuMicros(server.child.pid ?? 0);
     const screens = await connectScreens(
       {
         mode: 'raw',
@@ -98,6 +99,7 @@ export async function runRawSide(
       },
       progress,
     );
+    const connectingCpu = cpuMicros(server.child.pid ?? 0) - cpuBeforeConnecting;
     try {
       await sleep(IDLE_BEFORE_WEIGHING_MS);
       const rssIdle = await server.rss();
@@ -123,8 +125,10 @@ export async function runRawSide(
         delivery,
         serverCpuMicros: cpu,
         bytesPerIdleScreen: (rssIdle - rssBefore) / total,
+        cpuPerConnectingScreen: connectingCpu / total,
         failures: screens.failures().count,
         reconnections: screens.reconnected(),
+        sockets: screens.sockets(),
       };
     } finally {
       await screens.close();

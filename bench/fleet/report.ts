@@ -10,9 +10,13 @@ export interface SideFigures {
   readonly serverCpuMicros: number | undefined;
   /** Server memory with every screen connected and idle, less before the first, per screen (bytes). */
   readonly bytesPerIdleScreen: number;
+  /** Server CPU while the screens first connected, per screen (µs): what admitting one costs. */
+  readonly cpuPerConnectingScreen: number;
   readonly failures: number;
   /** Reconnections of screens during the run (a restart makes one per screen). */
   readonly reconnections: number;
+  /** Sockets the screens opened (every attempt that got as far as a WebSocket), and those given up on a late pong. */
+  readonly sockets: { readonly opened: number; readonly pongTimeouts: number };
 }
 
 export interface FleetFigures {
@@ -27,7 +31,16 @@ export interface FleetFigures {
   readonly failedChanges: { readonly count: number; readonly first?: string };
   readonly postgresCpuMicros: number;
   readonly windowMs: number;
-  readonly recovery?: { slowestMs: number; p50Ms: number; notRecovered: number; readyMs: number };
+  readonly recovery?: {
+    slowestMs: number;
+    p50Ms: number;
+    notRecovered: number;
+    readyMs: number;
+    /** Connection attempts the kernel dropped from the server's full accept queue, until all were back. */
+    droppedConnections: number;
+    /** Screens back in each second after the kill (index 3: after 2 s, by 3 s). */
+    backBySecond: readonly number[];
+  };
 }
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
@@ -77,6 +90,12 @@ export function fleetTable(f: FleetFigures): string {
       ratio(cpuPerFrame(cb), cpuPerFrame(raw)),
     ],
     [
+      'server CPU per screen connecting',
+      micros(cb.cpuPerConnectingScreen),
+      micros(raw.cpuPerConnectingScreen),
+      ratio(cb.cpuPerConnectingScreen, raw.cpuPerConnectingScreen),
+    ],
+    [
       'server memory per idle screen',
       kib(cb.bytesPerIdleScreen),
       kib(raw.bytesPerIdleScreen),
@@ -96,6 +115,12 @@ export function fleetTable(f: FleetFigures): string {
       '',
     ],
     ['screens reconnected', whole.format(cb.reconnections), whole.format(raw.reconnections), ''],
+    [
+      'sockets opened, given up on a late pong',
+      `${whole.format(cb.sockets.opened)}, ${whole.format(cb.sockets.pongTimeouts)}`,
+      `${whole.format(raw.sockets.opened)}, ${whole.format(raw.sockets.pongTimeouts)}`,
+      '',
+    ],
     [
       'lost, duplicates, failures',
       `${cb.delivery.lost}, ${cb.delivery.duplicates}, ${cb.failures}`,
@@ -130,7 +155,9 @@ export function recoveryLine(f: FleetFigures): string | undefined {
   return (
     `restart: server killed and started again; it answered /ready ${number.format(r.readyMs / 1000)} s after the kill; ` +
     `every screen live and caught up ${number.format(r.slowestMs / 1000)} s after it (median ${number.format(r.p50Ms / 1000)} s); ` +
-    `${r.notRecovered} screens never came back`
+    `${r.notRecovered} screens never came back; ` +
+    `the kernel dropped ${whole.format(r.droppedConnections)} connection attempts from the full accept queue meanwhile\n` +
+    `restart: screens back in each second after the kill: ${r.backBySecond.map((n, s) => `${s} s ${n}`).join(', ')}`
   );
 }
 

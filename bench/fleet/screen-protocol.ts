@@ -20,9 +20,21 @@ export interface ScreenThreadInput {
   readonly counters: SharedArrayBuffer;
 }
 
-/** Recovered: screens that have had a frame on a connection after their first (after a restart). */
-export const Counter = { Ready: 0, Frames: 1, Failures: 2, Reconnected: 3, Recovered: 4 } as const;
-export const COUNTERS = 5;
+/**
+ * Recovered: screens that have had a frame on a connection after their first (after a restart).
+ * Opened: sockets opened (every attempt that got as far as a WebSocket); PongTimeouts: connections a
+ * screen gave up on because the server did not answer its ping within 2 s.
+ */
+export const Counter = {
+  Ready: 0,
+  Frames: 1,
+  Failures: 2,
+  Reconnected: 3,
+  Recovered: 4,
+  Opened: 5,
+  PongTimeouts: 6,
+} as const;
+export const COUNTERS = 7;
 
 export const FrameKind = { Snapshot: 0, Changes: 1, Empty: 2 } as const;
 

@@ -105,6 +105,7 @@ function connectCareboard(board: ThreadBoard, nth: number): Promise<void> {
       webSocketImpl: nth === 0 ? capturingSocket((text) => keepFrame(board, text)) : WebSocket,
       connectionParams: { authorization: `Bearer ${board.tokens[nth]}`, app_version: 'bench' },
       on: {
+        opened: () => Atomics.add(counters, Counter.Opened, 1),
         connected: () => {
           epoch += 1;
           if (epoch > 0) Atomics.add(counters, Counter.Reconnected, 1);
@@ -113,7 +114,10 @@ function connectCareboard(board: ThreadBoard, nth: number): Promise<void> {
         ping: (received) => {
           if (received) return;
           clearTimeout(pongTimer);
-          pongTimer = setTimeout(() => client.terminate(), PONG_TIMEOUT_MS);
+          pongTimer = setTimeout(() => {
+            Atomics.add(counters, Counter.PongTimeouts, 1);
+            client.terminate();
+          }, PONG_TIMEOUT_MS);
         },
         pong: (received) => {
           if (received) clearTimeout(pongTimer);
@@ -176,6 +180,7 @@ function connectRaw(board: ThreadBoard, nth: number): Promise<void> {
       socket.terminate();
     });
     socket.on('open', () => {
+      Atomics.add(counters, Counter.Opened, 1);
       ping = setInterval(() => socket.send('{"type":"ping"}'), KEEP_ALIVE_MS);
       Atomics.add(counters, Counter.Ready, 1);
       resolve();

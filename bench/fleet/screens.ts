@@ -22,6 +22,8 @@ export interface Screens {
   ready(): number;
   frames(): number;
   reconnected(): number;
+  /** Sockets opened, and sockets given up on because a ping was not answered in time. */
+  sockets(): { opened: number; pongTimeouts: number };
   /** Screens that have had a frame on a new connection. */
   recovered(): number;
   failures(): { count: number; messages: readonly string[] };
@@ -74,6 +76,10 @@ export async function connectScreens(
     ready: () => Atomics.load(counters, Counter.Ready),
     frames: () => Atomics.load(counters, Counter.Frames),
     reconnected: () => Atomics.load(counters, Counter.Reconnected),
+    sockets: () => ({
+      opened: Atomics.load(counters, Counter.Opened),
+      pongTimeouts: Atomics.load(counters, Counter.PongTimeouts),
+    }),
     recovered: () => Atomics.load(counters, Counter.Recovered),
     failures: () => ({ count: Atomics.load(counters, Counter.Failures), messages }),
     capture: (on) => {

@@ -69,6 +69,9 @@ export async function seedFleet(db: Db, options: FleetOptions): Promise<FleetLay
       name: `Screen ${board.boardId}-${s + 1}`,
       display_board_id: board.boardId,
       activated_at: new Date(),
+      // The release the screens report (screen-thread.ts): known already, as after a restart, so a
+      // first connection costs what a reconnection does (no release to note).
+      app_version: 'bench',
     })),
   );
   const deviceIds: number[] = [];
