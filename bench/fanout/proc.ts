@@ -17,6 +17,15 @@ export function cpuMicros(pid: number): number {
   return (field(fields, 14) + field(fields, 15)) * MICROS_PER_TICK;
 }
 
+/** Write system calls a process has made (write, writev, send…: `syscw` of /proc/<pid>/io); NaN when unreadable. */
+export function writeCalls(pid: number): number {
+  try {
+    return Number(/^syscw:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? Number.NaN);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Resident set size in bytes. */
 export function rssBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -84,6 +84,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
   const total = layout.boards.length * layout.screensPerBoard;
   progress(`careboard: connecting ${total} screens (each its own device)`);
   const cpuBeforeConnecting = server.cpuMicros();
+  const writesBeforeConnecting = server.writeCalls();
   const screens = await connectScreens(
     {
       mode: 'careboard',
@@ -99,6 +100,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
     progress,
   );
   const connectingCpu = server.cpuMicros() - cpuBeforeConnecting;
+  const connectingWrites = server.writeCalls() - writesBeforeConnecting;
   try {
     await sleep(IDLE_BEFORE_WEIGHING_MS);
     const rssIdle = await server.rss();
@@ -161,6 +163,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
         serverCpuMicros: cpu,
         bytesPerIdleScreen: (rssIdle - rssBefore) / total,
         cpuPerConnectingScreen: connectingCpu / total,
+        writesPerConnectingScreen: connectingWrites / total,
         failures: failures.count,
         reconnections: screens.reconnected(),
         sockets: screens.sockets(),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { freePort } from '../../apps/server/src/store/free-port.ts';
-import { rssBytes, treeCpuMicros } from '../fanout/proc.ts';
+import { rssBytes, treeCpuMicros, writeCalls } from '../fanout/proc.ts';
 import { childPids, type ServerProcess, startServerProcess } from '../fanout/server-process.ts';
 
 /** The server under test: one process, or a cluster of `nodes` on one port; restartable in place. */
@@ -9,6 +9,8 @@ export interface FleetServer {
   readonly graphqlUrl: string;
   /** CPU of the server and its workers so far, µs. */
   cpuMicros(): number;
+  /** Write system calls of the server's processes so far. */
+  writeCalls(): number;
   /** Memory: RSS after a full GC (one process), or the sum of its processes' RSS (a cluster). */
   rss(): Promise<number>;
   /** Writes the heap snapshot of the (first) process to `file`. */
@@ -53,6 +55,7 @@ export async function startFleetServer(options: FleetServerOptions): Promise<Fle
     publicUrl: current.publicUrl,
     graphqlUrl: current.graphqlUrl,
     cpuMicros: () => treeCpuMicros(current.pid),
+    writeCalls: () => pids().reduce((sum, pid) => sum + writeCalls(pid), 0),
     rss: async () =>
       options.nodes === 1 ? current.rss() : pids().reduce((sum, pid) => sum + rssBytes(pid), 0),
     heapSnapshot: (file) => current.heapSnapshot(file),

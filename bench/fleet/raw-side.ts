@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { now } from '../fanout/clock.ts';
 import { INSPECT_FLAG, inspectorUrl, isInspectorNoise, settledRss } from '../fanout/heap.ts';
-import { cpuMicros } from '../fanout/proc.ts';
+import { cpuMicros, writeCalls } from '../fanout/proc.ts';
 import { analyseDelivery } from './analysis.ts';
 import { untilQuiet } from './careboard-side.ts';
 import { readFrame } from './frame-text.ts';
@@ -85,6 +85,7 @@ export async function runRawSide(
     const total = layout.boards.length * layout.screensPerBoard;
     progress(`bare ws: connecting ${total} screens`);
     const cpuBeforeConnecting = cpuMicros(server.child.pid ?? 0);
+    const writesBeforeConnecting = writeCalls(server.child.pid ?? 0);
     const screens = await connectScreens(
       {
         mode: 'raw',
@@ -100,6 +101,7 @@ export async function runRawSide(
       progress,
     );
     const connectingCpu = cpuMicros(server.child.pid ?? 0) - cpuBeforeConnecting;
+    const connectingWrites = writeCalls(server.child.pid ?? 0) - writesBeforeConnecting;
     try {
       await sleep(IDLE_BEFORE_WEIGHING_MS);
       const rssIdle = await server.rss();
@@ -126,6 +128,7 @@ export async function runRawSide(
         serverCpuMicros: cpu,
         bytesPerIdleScreen: (rssIdle - rssBefore) / total,
         cpuPerConnectingScreen: connectingCpu / total,
+        writesPerConnectingScreen: connectingWrites / total,
         failures: screens.failures().count,
         reconnections: screens.reconnected(),
         sockets: screens.sockets(),

@@ -12,6 +12,8 @@ export interface SideFigures {
   readonly bytesPerIdleScreen: number;
   /** Server CPU while the screens first connected, per screen (µs): what admitting one costs. */
   readonly cpuPerConnectingScreen: number;
+  /** The server's write system calls then, per screen (to the screens and to PostgreSQL). */
+  readonly writesPerConnectingScreen: number;
   readonly failures: number;
   /** Reconnections of screens during the run (a restart makes one per screen). */
   readonly reconnections: number;
@@ -94,6 +96,12 @@ export function fleetTable(f: FleetFigures): string {
       micros(cb.cpuPerConnectingScreen),
       micros(raw.cpuPerConnectingScreen),
       ratio(cb.cpuPerConnectingScreen, raw.cpuPerConnectingScreen),
+    ],
+    [
+      'server write calls per screen connecting',
+      number.format(cb.writesPerConnectingScreen),
+      number.format(raw.writesPerConnectingScreen),
+      ratio(cb.writesPerConnectingScreen, raw.writesPerConnectingScreen),
     ],
     [
       'server memory per idle screen',
