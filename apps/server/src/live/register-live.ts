@@ -8,6 +8,7 @@ import type { Db } from '../store/database.ts';
 import { createDeviceStateLoader } from '../store/device-state-loader.ts';
 import type { FindBoardConfig } from './boards/board-publisher.ts';
 import { BoardPublishers } from './boards/board-publishers.ts';
+import { RefreshClocks } from './boards/refresh-clocks.ts';
 import { SharedReads } from './boards/shared-reads.ts';
 import { ChangeFeed } from './bus/change-feed.ts';
 import { watchCustomerChanges } from './changes/customer-changes.ts';
@@ -69,6 +70,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     findBoardConfig: options.findBoardConfig,
     log: options.log,
     reads: new SharedReads(),
+    refresh: new RefreshClocks(),
   });
   const displayBoards = new DisplayBoardWatchers(feed, options.findBoardConfig);
   // Screens: online while connected anywhere, told of their board and reloads, closed when revoked (BOF-43..34).

@@ -6,12 +6,11 @@ import type { ChangeRow } from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
 import { type BuildRows, readAlone } from './build-rows.ts';
+import { REFRESH_EVERY_MS, type RefreshClocks } from './refresh-clocks.ts';
 import type { SharedReads } from './shared-reads.ts';
 
 /** Frames kept for catch-up; a board further behind gets a snapshot. */
 const HISTORY = 200;
-/** Time alone changes a board (messages expire, today's averages roll over): look again this often. */
-const REFRESH_EVERY_MS = 30_000;
 /** After a failed evaluation (the database was unavailable), try again this soon. */
 const RETRY_AFTER_MS = 2_000;
 
@@ -48,6 +47,8 @@ export interface PublisherDeps {
   readonly now?: () => Date;
   /** Reads shared by the boards evaluating the same change (LIVE-22); none: each reads alone. */
   readonly reads?: SharedReads;
+  /** One refresh tick for all of a customer's boards, their reads shared (LIVE-32); none: a timer per board, reading alone. */
+  readonly refresh?: RefreshClocks;
 }
 
 /**
@@ -71,6 +72,7 @@ export class BoardPublisher {
   #queue: Promise<void> = Promise.resolve();
   #unsubscribe: (() => void) | undefined;
   #timer: NodeJS.Timeout | undefined;
+  #leaveClock: (() => void) | undefined;
   /** Changes a failed evaluation (the database was unavailable) has yet to apply; retried soon. */
   #unapplied: ChangeRow[] = [];
   #retry: NodeJS.Timeout | undefined;
@@ -108,6 +110,12 @@ export class BoardPublisher {
     });
     const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now());
     for (const row of rows) this.#rows.set(row.key, JSON.stringify(row));
+    if (this.#deps.refresh) {
+      this.#leaveClock = this.#deps.refresh.join(this.customerId, (key) =>
+        this.#enqueue(() => this.#evaluate([], key)),
+      );
+      return;
+    }
     // Each board at its own moment of the 30 s: a node's boards, started together (a restart),
     // do not all read at once every 30 s (LIVE-22).
     const refresh = () => this.#enqueue(() => this.#evaluate([]));
@@ -162,6 +170,7 @@ export class BoardPublisher {
 
   dispose(): void {
     this.#unsubscribe?.();
+    this.#leaveClock?.();
     clearTimeout(this.#timer);
     clearInterval(this.#timer);
     clearTimeout(this.#retry);
