@@ -105,6 +105,7 @@ export class BoardPublisher {
     this.#logVersion = logVersion;
     this.#changedAt = lastChange?.toISOString() ?? null;
     this.#unsubscribe = await this.#deps.feed.subscribe(this.customerId, (rows) => {
+      this.#deps.reads?.noteChanges(this.customerId, rows);
       const relevant = rows.filter((row) => row.board_ids === null || row.board_ids.includes(this.boardId));
       if (relevant.length > 0) this.#schedule(relevant, rows.at(-1)?.version ?? '0');
     });

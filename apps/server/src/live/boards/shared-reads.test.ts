@@ -39,13 +39,56 @@ describe('SharedReads', () => {
   it('keeps nothing once a read is answered, or has failed', async () => {
     const reads = new SharedReads();
     const share = reads.forChange('demo', '41');
-    await share('phases 1/', async () => ['phase:1']);
+    await share('visits 1/', async () => ['visit:1']);
     await expect(
       share('calls 1/', () => Promise.reject(new Error('database unavailable'))),
     ).rejects.toThrow();
     expect(reads.size).toBe(0);
     let made = 0;
-    await share('phases 1/', async () => ++made);
+    await share('visits 1/', async () => ++made);
     expect(made).toBe(1);
+  });
+
+  describe('steady reads (LIVE-33)', () => {
+    it("keeps the customer's voice and a board's phases across changes of the patient flow", async () => {
+      const reads = new SharedReads();
+      let made = 0;
+      const read = async () => ++made;
+      expect(await reads.forChange('demo', '41')('voice', read)).toBe(1);
+      reads.noteChanges('demo', [{ entity: 'visit' }, { entity: 'call' }, { entity: 'message' }]);
+      expect(await reads.forChange('demo', '42')('voice', read)).toBe(1);
+      expect(await reads.forChange('demo', '42')('phases 1/', read)).toBe(2);
+      reads.noteChanges('demo', [{ entity: 'asset' }, { entity: 'device' }]);
+      expect(await reads.forChange('demo', '43')('phases 1/', read)).toBe(2);
+      // Another customer's and another scope's are their own.
+      expect(await reads.forChange('other', '43')('voice', read)).toBe(3);
+      expect(await reads.forChange('demo', '43')('phases 2/', read)).toBe(4);
+      expect(made).toBe(4);
+    });
+
+    it('reads them again after any other change, and on every refresh tick', async () => {
+      const reads = new SharedReads();
+      let made = 0;
+      const read = async () => ++made;
+      await reads.forChange('demo', '41')('voice', read);
+      reads.noteChanges('demo', [{ entity: 'visit' }, { entity: 'customer' }]);
+      expect(await reads.forChange('demo', '42')('voice', read)).toBe(2);
+      reads.noteChanges('other', [{ entity: 'workflow' }]);
+      expect(await reads.forChange('demo', '43')('voice', read)).toBe(2);
+      // A refresh tick reads afresh, once for all its boards, and later changes keep that read.
+      const tick = reads.forChange('demo', 'refresh:1');
+      expect(await Promise.all([tick('voice', read), tick('voice', read)])).toEqual([3, 3]);
+      expect(await reads.forChange('demo', '44')('voice', read)).toBe(3);
+    });
+
+    it('does not keep a failed read', async () => {
+      const reads = new SharedReads();
+      await expect(
+        reads.forChange('demo', '41')('voice', () => Promise.reject(new Error('database unavailable'))),
+      ).rejects.toThrow();
+      let made = 0;
+      await reads.forChange('demo', '42')('voice', async () => ++made);
+      expect(made).toBe(1);
+    });
   });
 });
