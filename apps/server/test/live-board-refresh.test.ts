@@ -3,35 +3,16 @@ import type { BoardTypeId } from '@careboard/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardAttachment } from '../src/live/boards/board-publishers.ts';
-import { BoardPublishers } from '../src/live/boards/board-publishers.ts';
-import type { ShareRead } from '../src/live/boards/build-rows.ts';
 import { RefreshClocks } from '../src/live/boards/refresh-clocks.ts';
-import { SharedReads } from '../src/live/boards/shared-reads.ts';
 import { ChangeFeed } from '../src/live/bus/change-feed.ts';
 import type { Db } from '../src/store/database.ts';
-import { findDisplayBoardConfig, listDisplayBoardConfigs } from '../src/store/repositories/display-boards.ts';
+import { listDisplayBoardConfigs } from '../src/store/repositories/display-boards.ts';
+import { boardPublishersOn, CountingReads } from './board-publishers-fixture.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
 
 const C = 'refresh-clock';
 let db: Db;
 let feed: ChangeFeed;
-
-/** Shared reads that count, per change (or tick) key, the reads asked for and the reads made. */
-class CountingReads extends SharedReads {
-  readonly asked = new Map<string, number>();
-  readonly made = new Map<string, number>();
-
-  override forChange(customerId: string, version: string): ShareRead {
-    const share = super.forChange(customerId, version);
-    return (key, read) => {
-      this.asked.set(version, (this.asked.get(version) ?? 0) + 1);
-      return share(key, () => {
-        this.made.set(version, (this.made.get(version) ?? 0) + 1);
-        return read();
-      });
-    };
-  }
-}
 
 beforeAll(async () => {
   const domain = await openTestDomain();
@@ -50,14 +31,7 @@ describe("a customer's boards refresh on one clock (LIVE-32)", () => {
     const reads = new CountingReads();
     // First tick 100 ms after the first board, then every 200 ms.
     const refresh = new RefreshClocks(200, () => 0.5);
-    const publishers = new BoardPublishers({
-      db,
-      feed,
-      findBoardConfig: (customerId, id) => findDisplayBoardConfig(db, customerId, id),
-      log: pino({ level: 'silent' }),
-      reads,
-      refresh,
-    });
+    const publishers = boardPublishersOn(db, feed, reads, refresh);
     const boards = await listDisplayBoardConfigs(db, C);
     expect(boards.length).toBeGreaterThan(2);
     const attachments = (

@@ -3,34 +3,18 @@ import { BoardType } from '@careboard/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentFrame } from '../src/live/boards/board-publisher.ts';
-import { BoardPublishers } from '../src/live/boards/board-publishers.ts';
-import type { ShareRead } from '../src/live/boards/build-rows.ts';
 import { RefreshClocks } from '../src/live/boards/refresh-clocks.ts';
-import { SharedReads } from '../src/live/boards/shared-reads.ts';
 import { ChangeFeed } from '../src/live/bus/change-feed.ts';
 import { postMessage } from '../src/services/post-message.ts';
 import { updateCustomerSettings } from '../src/services/tenants/update-customer-settings.ts';
 import type { Db } from '../src/store/database.ts';
-import { findDisplayBoardConfig, listDisplayBoardConfigs } from '../src/store/repositories/display-boards.ts';
+import { listDisplayBoardConfigs } from '../src/store/repositories/display-boards.ts';
+import { boardPublishersOn, CountingReads } from './board-publishers-fixture.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
 
 const C = 'steady-reads';
 let db: Db;
 let feed: ChangeFeed;
-
-/** Shared reads that count the reads made, by what they read. */
-class CountingReads extends SharedReads {
-  readonly made = new Map<string, number>();
-
-  override forChange(customerId: string, version: string): ShareRead {
-    const share = super.forChange(customerId, version);
-    return (key, read) =>
-      share(key, () => {
-        this.made.set(key, (this.made.get(key) ?? 0) + 1);
-        return read();
-      });
-  }
-}
 
 beforeAll(async () => {
   const domain = await openTestDomain();
@@ -47,15 +31,8 @@ afterAll(async () => {
 describe("a customer's voice is read once until its settings change (LIVE-33)", () => {
   it('keeps it across changes of the patient flow, and a rename reaches the patient board', async () => {
     const reads = new CountingReads();
-    const publishers = new BoardPublishers({
-      db,
-      feed,
-      findBoardConfig: (customerId, id) => findDisplayBoardConfig(db, customerId, id),
-      log: pino({ level: 'silent' }),
-      reads,
-      // No refresh tick during the test: what is read again, a change made read again.
-      refresh: new RefreshClocks(600_000, () => 1),
-    });
+    // No refresh tick during the test: what is read again, a change made read again.
+    const publishers = boardPublishersOn(db, feed, reads, new RefreshClocks(600_000, () => 1));
     const board = (await listDisplayBoardConfigs(db, C)).find(
       (config) => config.display_board_type_id === BoardType.Patient,
     );
@@ -79,14 +56,14 @@ describe("a customer's voice is read once until its settings change (LIVE-33)", 
 
     await postMessage(db, C, { sender_type: 1, text: 'First message' });
     await frameWith('First message');
-    expect(reads.made.get('voice')).toBe(1);
+    expect(reads.madeOf.get('voice')).toBe(1);
     await postMessage(db, C, { sender_type: 1, text: 'Second message' });
     await frameWith('Second message');
-    expect(reads.made.get('voice')).toBe(1);
+    expect(reads.madeOf.get('voice')).toBe(1);
 
     await updateCustomerSettings(db, C, C, { name: 'Renamed Infirmary' });
     await frameWith('Renamed Infirmary');
-    expect(reads.made.get('voice')).toBe(2);
+    expect(reads.madeOf.get('voice')).toBe(2);
     await attachment?.detach();
   });
 });
