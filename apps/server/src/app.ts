@@ -38,9 +38,9 @@ import { registerIdentity } from './identity/register-identity.ts';
 import type { Throttles } from './identity/throttle.ts';
 import { registerLive } from './live/register-live.ts';
 import { runOnOneNode } from './store/advisory-lock.ts';
+import { createBoardConfigLoader } from './store/board-config-loader.ts';
 import { startChangeLogPruning } from './store/change-log-pruning.ts';
 import { migrateToLatest, openDatabase } from './store/database.ts';
-import { findDisplayBoardConfig } from './store/repositories/display-boards.ts';
 
 export interface AppOptions {
   readonly config: Config;
@@ -162,7 +162,8 @@ export async function buildApp({
     trustProxy,
     boardOrigin: config.identity.boardOrigin,
     log: logger,
-    findBoardConfig: (customerId, id) => findDisplayBoardConfig(db, customerId, id),
+    // Boards starting together (a restart) read their configs in a few queries (LIVE-34).
+    findBoardConfig: createBoardConfigLoader(db),
     connectionsPerMinutePerAddress: config.live.connectionsPerMinutePerAddress,
     introspection: config.live.introspection,
     redisUrl: config.redisUrl,

@@ -194,6 +194,27 @@ export async function findLastChangeAt(db: Db, customerId: string, boardId: numb
   return row?.created_at ?? null;
 }
 
+/**
+ * When the newest change that may touch each of several boards was committed (null when none
+ * has), keyed `<board id>@<customer>`: how the boards starting together after a restart read it
+ * in one query (LIVE-34).
+ */
+export async function findLastChangesAt(
+  db: Db,
+  boards: readonly { readonly customerId: string; readonly boardId: number }[],
+): Promise<Map<string, Date | null>> {
+  if (boards.length === 0) return new Map();
+  const { rows } = await sql<{ customer_id: string; board_id: number; created_at: Date | null }>`
+    SELECT b.customer_id, b.board_id, (
+      SELECT c.created_at FROM change_log c
+      WHERE c.customer_id = b.customer_id AND (c.board_ids IS NULL OR b.board_id = ANY (c.board_ids))
+      ORDER BY c.version DESC LIMIT 1
+    ) AS created_at
+    FROM unnest(${boards.map((b) => b.customerId)}::text[], ${boards.map((b) => b.boardId)}::integer[])
+      AS b(customer_id, board_id)`.execute(db);
+  return new Map(rows.map((row) => [`${row.board_id}@${row.customer_id}`, row.created_at]));
+}
+
 export interface ChangeNotifications {
   /** Ends the listening connection. */
   close(): Promise<void>;

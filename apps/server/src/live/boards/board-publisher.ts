@@ -97,20 +97,35 @@ export class BoardPublisher {
 
   /** Reads the board for the first time and starts following changes. */
   async start(): Promise<void> {
-    // The version is taken before the rows are read: a change committed in between is read again, never lost.
-    const [logVersion, lastChange] = await Promise.all([
-      this.#deps.feed.currentVersion(this.customerId),
+    // Following first: the rows are read after the version the changes start from, so a change
+    // committed in between is read again, never lost.
+    const [following, lastChange] = await Promise.allSettled([
+      this.#deps.feed.follow(this.customerId, (rows) => {
+        this.#deps.reads?.noteChanges(this.customerId, rows);
+        const relevant = rows.filter((row) => row.board_ids === null || row.board_ids.includes(this.boardId));
+        if (relevant.length > 0) this.#schedule(relevant, rows.at(-1)?.version ?? '0');
+      }),
       this.#deps.feed.lastChangeAt(this.customerId, this.boardId),
     ]);
-    this.#logVersion = logVersion;
-    this.#changedAt = lastChange?.toISOString() ?? null;
-    this.#unsubscribe = await this.#deps.feed.subscribe(this.customerId, (rows) => {
-      this.#deps.reads?.noteChanges(this.customerId, rows);
-      const relevant = rows.filter((row) => row.board_ids === null || row.board_ids.includes(this.boardId));
-      if (relevant.length > 0) this.#schedule(relevant, rows.at(-1)?.version ?? '0');
-    });
-    const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now());
-    for (const row of rows) this.#rows.set(row.key, JSON.stringify(row));
+    if (following.status === 'rejected') throw following.reason;
+    this.#unsubscribe = following.value.unsubscribe;
+    const { version } = following.value;
+    this.#logVersion = version;
+    try {
+      if (lastChange.status === 'rejected') throw lastChange.reason;
+      this.#changedAt = lastChange.value?.toISOString() ?? null;
+      // The boards of a customer starting from the same version (a restart) share their reads
+      // (LIVE-34); in the queue, so a change arriving meanwhile is evaluated after it.
+      const share = this.#deps.reads?.forChange(this.customerId, `start:${version}`) ?? readAlone;
+      await this.#enqueue(async () => {
+        const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now(), share);
+        for (const row of rows) this.#rows.set(row.key, JSON.stringify(row));
+      });
+    } catch (error) {
+      // Not started: it follows nothing.
+      this.dispose();
+      throw error;
+    }
     if (this.#deps.refresh) {
       this.#leaveClock = this.#deps.refresh.join(this.customerId, (key) =>
         this.#enqueue(() => this.#evaluate([], key)),

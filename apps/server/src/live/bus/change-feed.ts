@@ -1,17 +1,33 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import DataLoader from 'dataloader';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../../errors/database-errors.ts';
 import {
   type ChangeNotifications,
   type ChangeRow,
   findCurrentVersion,
-  findLastChangeAt,
+  findLastChangesAt,
   listChangesOfCustomersSince,
   listenForChanges,
 } from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';
 
 export type ChangeListener = (changes: readonly ChangeRow[]) => void;
+
+/** A listener's place in the feed: the version its changes start after, and how it leaves. */
+export interface Following {
+  readonly version: string;
+  readonly unsubscribe: () => void;
+}
+
+interface FollowedCustomer {
+  readonly listeners: Set<ChangeListener>;
+  /** The customer's current version, read when the first listener came: later ones wait for it. */
+  first: Promise<void>;
+}
+
+/** How long asks for boards' last change are gathered before one query answers them. */
+const GATHER_MS = 5;
 
 const SWEEP_EVERY_MS = 5_000;
 const RECONNECT_AFTER_MS = 1_000;
@@ -28,7 +44,7 @@ export class ChangeFeed {
   readonly #db: Db;
   readonly #url: string;
   readonly #log: Logger;
-  readonly #listeners = new Map<string, Set<ChangeListener>>();
+  readonly #customers = new Map<string, FollowedCustomer>();
   readonly #seen = new Map<string, string>();
   /** Customers notified since the last read began. */
   readonly #due = new Set<string>();
@@ -37,6 +53,7 @@ export class ChangeFeed {
   #sweep: NodeJS.Timeout | undefined;
   #stopped = false;
   #reconnecting = false;
+  readonly #lastChanges: DataLoader<{ customerId: string; boardId: number }, Date | null, string>;
 
   readonly #sweepEveryMs: number;
 
@@ -46,12 +63,24 @@ export class ChangeFeed {
     this.#url = databaseUrl;
     this.#log = log;
     this.#sweepEveryMs = sweepEveryMs;
+    this.#lastChanges = new DataLoader(
+      async (boards) => {
+        const found = await findLastChangesAt(db, boards);
+        return boards.map(({ customerId, boardId }) => found.get(`${boardId}@${customerId}`) ?? null);
+      },
+      {
+        cache: false,
+        cacheKeyFn: ({ customerId, boardId }) => `${boardId}@${customerId}`,
+        batchScheduleFn: (callback) => setTimeout(callback, GATHER_MS),
+        maxBatchSize: 1_000,
+      },
+    );
   }
 
   async start(): Promise<void> {
     await this.#listen();
     this.#sweep = setInterval(() => {
-      for (const customerId of this.#listeners.keys()) void this.#catchUp(customerId);
+      for (const customerId of this.#customers.keys()) void this.#catchUp(customerId);
     }, this.#sweepEveryMs);
     this.#sweep.unref();
   }
@@ -62,7 +91,7 @@ export class ChangeFeed {
     await this.#notifications?.close().catch(() => undefined);
   }
 
-  /** The newest version committed for a customer: where a new subscriber starts. */
+  /** The newest version committed for a customer. */
   currentVersion(customerId: string): Promise<string> {
     return findCurrentVersion(this.#db, customerId);
   }
@@ -70,34 +99,65 @@ export class ChangeFeed {
   /**
    * When the newest change that may touch a board was committed, or null: a
    * board that starts (a restart, a first viewer) shows the time of its last
-   * change at once, not only after the next one.
+   * change at once, not only after the next one. The asks of a few milliseconds
+   * are answered by one query (LIVE-34).
    */
   lastChangeAt(customerId: string, boardId: number): Promise<Date | null> {
-    return findLastChangeAt(this.#db, customerId, boardId);
+    return this.#lastChanges.load({ customerId, boardId });
   }
 
   /** Changes of one customer from now on; returns the unsubscribe. */
   async subscribe(customerId: string, listener: ChangeListener): Promise<() => void> {
-    let listeners = this.#listeners.get(customerId);
-    if (!listeners) {
-      listeners = new Set();
-      this.#listeners.set(customerId, listeners);
-      this.#seen.set(customerId, await this.currentVersion(customerId));
+    return (await this.follow(customerId, listener)).unsubscribe;
+  }
+
+  /**
+   * Changes of one customer from now on, and the version they start after: every change after
+   * it reaches the listener, and none before it was committed later than the answer. Where the
+   * node already follows the customer this is the version it has read up to, with no query: the
+   * boards starting together after a restart ask it once per customer, not once each (LIVE-34).
+   */
+  async follow(customerId: string, listener: ChangeListener): Promise<Following> {
+    let customer = this.#customers.get(customerId);
+    if (!customer) {
+      const created: FollowedCustomer = { listeners: new Set(), first: Promise.resolve() };
+      created.first = this.currentVersion(customerId).then(
+        (version) => {
+          if (this.#customers.get(customerId) === created) this.#seen.set(customerId, version);
+        },
+        (error: unknown) => {
+          // Not followed after all (the database away): the next follow asks again.
+          if (this.#customers.get(customerId) === created) this.#customers.delete(customerId);
+          throw error;
+        },
+      );
+      customer = created;
+      this.#customers.set(customerId, customer);
     }
+    const { listeners } = customer;
     listeners.add(listener);
-    return () => {
+    const unsubscribe = () => {
       listeners.delete(listener);
-      if (listeners.size === 0) {
-        this.#listeners.delete(customerId);
+      if (listeners.size === 0 && this.#customers.get(customerId) === customer) {
+        this.#customers.delete(customerId);
         this.#seen.delete(customerId);
       }
     };
+    try {
+      await customer.first;
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+    const version = this.#seen.get(customerId);
+    if (version === undefined) throw new Error('The change feed stopped following the customer.');
+    return { version, unsubscribe };
   }
 
   async #listen(): Promise<void> {
     this.#notifications = await listenForChanges(this.#url, {
       onChange: (customerId) => {
-        if (this.#listeners.has(customerId)) void this.#catchUp(customerId);
+        if (this.#customers.has(customerId)) void this.#catchUp(customerId);
       },
       onError: (error) => {
         this.#log.warn({ err: error }, 'change feed connection lost; reconnecting');
@@ -118,7 +178,7 @@ export class ChangeFeed {
         await sleep(RECONNECT_AFTER_MS);
         try {
           await this.#listen();
-          for (const customerId of this.#listeners.keys()) void this.#catchUp(customerId);
+          for (const customerId of this.#customers.keys()) void this.#catchUp(customerId);
           return;
         } catch (error) {
           // Once a second while the database is away: the reason, not a stack each time.
@@ -143,7 +203,7 @@ export class ChangeFeed {
       const since = new Map<string, string>();
       for (const customerId of this.#due) {
         const after = this.#seen.get(customerId);
-        if (after !== undefined && this.#listeners.has(customerId)) since.set(customerId, after);
+        if (after !== undefined && this.#customers.has(customerId)) since.set(customerId, after);
       }
       this.#due.clear();
       try {
@@ -166,7 +226,7 @@ export class ChangeFeed {
       byCustomer.set(row.customer_id, list);
     }
     for (const [customerId, list] of byCustomer) {
-      const listeners = this.#listeners.get(customerId);
+      const listeners = this.#customers.get(customerId)?.listeners;
       // Unsubscribed meanwhile, or subscribed again from a newer version: not these rows.
       if (!listeners || this.#seen.get(customerId) !== since.get(customerId)) continue;
       this.#seen.set(customerId, list.at(-1)?.version ?? (since.get(customerId) as string));
