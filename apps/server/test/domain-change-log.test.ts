@@ -16,7 +16,13 @@ const C = 'acme';
 const OTHER = 'globex';
 let db: Db;
 let listener: pg.Client;
-const received: { version: number; customer_id: string }[] = [];
+const received: {
+  version: number;
+  customer_id: string;
+  after: number | null;
+  at: string;
+  rows: unknown[] | null;
+}[] = [];
 
 beforeAll(async () => {
   const domain = await openTestDomain();
@@ -51,7 +57,16 @@ describe('change log', () => {
     const notice = await waitFor(() => received[0]);
     const [row] = (await listChangesSince(db, C, '0')).slice(-1);
     expect(row).toMatchObject({ customer_id: C, entity: 'message', entity_id: message.id, action: 'insert' });
-    expect(notice).toEqual({ version: Number(row?.version), customer_id: C });
+    const previous = (await listChangesSince(db, C, '0')).at(-2);
+    // With its rows, the version before them, and the time they were committed (LIVE-35).
+    expect(notice).toEqual({
+      version: Number(row?.version),
+      customer_id: C,
+      after: previous ? Number(previous.version) : null,
+      at: expect.any(String),
+      rows: [[row?.version, 'message', message.id, 'insert', row?.board_ids ?? null]],
+    });
+    expect(new Date(notice.at).getTime()).toBe(row?.created_at.getTime());
     expect(await listChangesSince(db, C, row?.version ?? '0')).toEqual([]);
   });
 
@@ -129,9 +144,21 @@ describe('change log', () => {
     const first = Math.min(Number(mine[0]?.version), Number(theirs[0]?.version));
     const ofThis = () => received.filter((notice) => notice.version >= first);
     await waitFor(() => (ofThis().length >= 2 ? true : undefined));
-    expect(ofThis().sort((a, b) => a.customer_id.localeCompare(b.customer_id))).toEqual([
-      { version: Number(mine[1]?.version), customer_id: C },
-      { version: Number(theirs[0]?.version), customer_id: OTHER },
+    expect(
+      ofThis()
+        .sort((a, b) => a.customer_id.localeCompare(b.customer_id))
+        .map(({ version, customer_id, rows }) => ({ version, customer_id, rows })),
+    ).toEqual([
+      {
+        version: Number(mine[1]?.version),
+        customer_id: C,
+        rows: mine.map((row) => [row.version, 'device', row.entity_id, 'update', []]),
+      },
+      {
+        version: Number(theirs[0]?.version),
+        customer_id: OTHER,
+        rows: [[theirs[0]?.version, 'device', 7, 'update', []]],
+      },
     ]);
   });
 

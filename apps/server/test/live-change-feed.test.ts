@@ -1,8 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeFeed } from '../src/live/bus/change-feed.ts';
-import { type Change, type ChangeRow, recordChangesOfCustomers } from '../src/store/change-log.ts';
+import {
+  type Change,
+  type ChangeRow,
+  listChangesSince,
+  recordChanges,
+  recordChangesOfCustomers,
+} from '../src/store/change-log.ts';
 import type { Db } from '../src/store/database.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
 
@@ -10,10 +18,12 @@ const A = 'acme';
 const B = 'globex';
 let db: Db;
 let feed: ChangeFeed;
+let url: string;
 
 beforeAll(async () => {
   const domain = await openTestDomain();
   db = domain.db;
+  url = domain.url;
   await seedCustomer(db, A);
   await seedCustomer(db, B);
   // No sweep during the test: what arrives came from the notifications alone.
@@ -85,5 +95,71 @@ describe('the change feed (LIVE-27)', () => {
     expect(got.get(A)).toHaveLength(1_200);
     expect(got.get(B)?.at(-1)?.entity_id).toBe(9_001);
     stops[1]?.();
+  });
+});
+
+/** Counts the statements made through the database it is plugged into. */
+function countingStatements(): KyselyPlugin & { count: number } {
+  const plugin = {
+    count: 0,
+    transformQuery: (args: Parameters<KyselyPlugin['transformQuery']>[0]) => {
+      plugin.count += 1;
+      return args.node;
+    },
+    transformResult: async (args: Parameters<KyselyPlugin['transformResult']>[0]) => args.result,
+  };
+  return plugin;
+}
+
+describe("a notification carries its transaction's rows (LIVE-35)", () => {
+  it('delivers them without reading, exactly as stored; reads when they do not follow on or do not fit', async () => {
+    const counting = countingStatements();
+    const counted = new ChangeFeed(db.withPlugin(counting), url, pino({ level: 'silent' }), 600_000);
+    await counted.start();
+    const got: ChangeRow[] = [];
+    const { version: start, unsubscribe } = await counted.follow(A, (rows) => got.push(...rows));
+    const statementsAt = counting.count;
+
+    // Two transactions, one of one customer, one of two: their rows come with their notifications.
+    await db.transaction().execute((trx) =>
+      recordChanges(trx, A, [
+        { entity: 'visit', entityId: 7, action: 'update', boardIds: [3, 1] },
+        { entity: 'message', entityId: 8, action: 'insert', boardIds: null },
+      ]),
+    );
+    await recordInOne(
+      new Map([
+        [A, devices(20_000, 2)],
+        [B, devices(20_100, 1)],
+      ]),
+    );
+    await until(() => got.length === 4);
+    expect(counting.count).toBe(statementsAt);
+    expect(got).toEqual(await listChangesSince(db, A, start));
+    expect(got[0]).toMatchObject({ entity: 'visit', entity_id: 7, board_ids: [1, 3], customer_id: A });
+
+    // A row written without a notification (outside the services): the next notification's rows
+    // do not follow on from what the feed has, so it reads, and misses nothing.
+    await sql`INSERT INTO change_log (customer_id, entity, entity_id, action, board_ids)
+      VALUES (${A}, 'visit', 30000, 'update', NULL)`.execute(db);
+    await recordInOne(new Map([[A, devices(30_001, 1)]]));
+    await until(() => got.length === 6);
+    expect(counting.count).toBeGreaterThan(statementsAt);
+    expect(got.slice(4).map((row) => row.entity_id)).toEqual([30_000, 30_001]);
+
+    // Too many rows for a notification: read.
+    const readsBefore = counting.count;
+    await recordInOne(new Map([[A, devices(40_000, 400)]]));
+    await until(() => got.length === 406);
+    expect(counting.count).toBeGreaterThan(readsBefore);
+    expect(got).toEqual(await listChangesSince(db, A, start));
+
+    // Back to rows that follow on: no read again.
+    const readsAfter = counting.count;
+    await recordInOne(new Map([[A, devices(50_000, 1)]]));
+    await until(() => got.length === 407);
+    expect(counting.count).toBe(readsAfter);
+    unsubscribe();
+    await counted.stop();
   });
 });

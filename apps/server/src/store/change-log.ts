@@ -1,10 +1,16 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { lockUntilTransactionEnds } from './advisory-lock.ts';
+import { type ChangeNotice, type ChangeRow, noticeRowsJson, parseChangeNotice } from './change-notice.ts';
 import type { Db } from './database.ts';
 import type { ChangeAction } from './tables/domain.ts';
 
-/** The channel the live layer LISTENs on; the payload is `{"version": v, "customer_id": c}`. */
+export type { ChangeNotice, ChangeRow } from './change-notice.ts';
+
+/**
+ * The channel the live layer LISTENs on; the payload is `{"version": v, "customer_id": c}`, and
+ * the transaction's rows with the version before them when they fit (change-notice.ts, LIVE-35).
+ */
 export const CHANGES_CHANNEL = 'careboard_changes';
 
 /** What changed, named the way the live layer looks it up. */
@@ -43,16 +49,6 @@ export interface Change {
   readonly boardIds: readonly number[] | null;
 }
 
-export interface ChangeRow {
-  readonly version: string;
-  readonly customer_id: string;
-  readonly entity: string;
-  readonly entity_id: number;
-  readonly action: ChangeAction;
-  readonly board_ids: number[] | null;
-  readonly created_at: Date;
-}
-
 /**
  * Records a transaction's changes and notifies listeners; call it inside the
  * transaction, after its last write. NOTIFY is delivered on commit only, so a
@@ -80,12 +76,16 @@ export async function recordChanges(
         board_ids: change.boardIds === null ? null : [...new Set(change.boardIds)].sort((a, b) => a - b),
       })),
     )
-    .returning('version')
+    .returning(['version', 'entity', 'entity_id', 'action', 'board_ids'])
     .execute();
-  const version = rows.reduce((max, row) => (BigInt(row.version) > BigInt(max) ? row.version : max), '0');
-  await sql`SELECT pg_notify(${CHANGES_CHANNEL}, json_build_object('version', ${version}::bigint, 'customer_id', ${customerId}::text)::text)`.execute(
-    trx,
-  );
+  const versions = rows.map((row) => BigInt(row.version));
+  const version = String(versions.reduce((max, each) => (each > max ? each : max)));
+  const first = String(versions.reduce((min, each) => (each < min ? each : min)));
+  // The version before the rows is the customer's newest below them: under the lock, committed.
+  await sql`SELECT pg_notify(${CHANGES_CHANNEL}, json_build_object(
+      'version', ${version}::bigint, 'customer_id', ${customerId}::text,
+      'after', (SELECT max(version) FROM change_log WHERE customer_id = ${customerId} AND version < ${first}::bigint),
+      'at', now(), 'rows', ${noticeRowsJson(rows)}::json)::text)`.execute(trx);
   return version;
 }
 
@@ -119,18 +119,28 @@ export async function recordChangesOfCustomers(
         })),
       ),
     )
-    .returning(['customer_id', 'version'])
+    .returning(['customer_id', 'version', 'entity', 'entity_id', 'action', 'board_ids'])
     .execute();
-  const versions = new Map<string, string>();
-  for (const row of rows) {
-    const seen = versions.get(row.customer_id);
-    if (seen === undefined || BigInt(row.version) > BigInt(seen)) versions.set(row.customer_id, row.version);
-  }
-  await sql`SELECT pg_notify(${CHANGES_CHANNEL}, json_build_object('version', v, 'customer_id', c)::text)
-    FROM unnest(${[...versions.keys()]}::text[], ${[...versions.values()]}::bigint[]) AS t(c, v)`.execute(
+  const byCustomer = new Map<string, (typeof rows)[number][]>();
+  for (const row of rows) byCustomer.set(row.customer_id, [...(byCustomer.get(row.customer_id) ?? []), row]);
+  const notices = [...byCustomer].map(([customerId, own]) => {
+    const versions = own.map((row) => BigInt(row.version));
+    return {
+      customerId,
+      version: String(versions.reduce((max, each) => (each > max ? each : max))),
+      first: String(versions.reduce((min, each) => (each < min ? each : min))),
+      rows: noticeRowsJson(own),
+    };
+  });
+  await sql`SELECT pg_notify(${CHANGES_CHANNEL}, json_build_object(
+      'version', v, 'customer_id', c,
+      'after', (SELECT max(version) FROM change_log WHERE customer_id = c AND version < f),
+      'at', now(), 'rows', r::json)::text)
+    FROM unnest(${notices.map((n) => n.customerId)}::text[], ${notices.map((n) => n.version)}::bigint[],
+      ${notices.map((n) => n.first)}::bigint[], ${notices.map((n) => n.rows)}::text[]) AS t(c, v, f, r)`.execute(
     trx,
   );
-  return versions;
+  return new Map(notices.map((notice) => [notice.customerId, notice.version]));
 }
 
 /** The customer's changes after `afterVersion`, oldest first: how a listener catches up. */
@@ -221,16 +231,16 @@ export interface ChangeNotifications {
 }
 
 export interface ChangeNotificationHandlers {
-  /** A change of this customer was committed. */
-  readonly onChange: (customerId: string) => void;
+  /** A change of this customer was committed: whose, and its rows when the notification carries them. */
+  readonly onChange: (notice: ChangeNotice) => void;
   /** The connection failed; it hears nothing more (close it and listen again). */
   readonly onError: (error: Error) => void;
 }
 
 /**
  * LISTENs on CHANGES_CHANNEL on a connection of its own (a LISTEN belongs to its
- * session, so not one of the pool's) and calls back with the customer of every
- * notification that names one.
+ * session, so not one of the pool's) and calls back with the notice of every
+ * notification that names a customer.
  */
 export async function listenForChanges(
   databaseUrl: string,
@@ -243,8 +253,8 @@ export async function listenForChanges(
     keepAlive: true,
   });
   client.on('notification', (message) => {
-    const customerId = customerOf(message.payload);
-    if (customerId) handlers.onChange(customerId);
+    const notice = parseChangeNotice(message.payload);
+    if (notice) handlers.onChange(notice);
   });
   client.on('error', handlers.onError);
   try {
@@ -257,14 +267,4 @@ export async function listenForChanges(
     throw error;
   }
   return { close: () => client.end() };
-}
-
-/** The customer a notification's payload names (see recordChanges), if it is well formed. */
-function customerOf(payload: string | undefined): string | undefined {
-  try {
-    const parsed = JSON.parse(payload ?? '') as { customer_id?: unknown };
-    return typeof parsed.customer_id === 'string' ? parsed.customer_id : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -156,8 +156,14 @@ export class ChangeFeed {
 
   async #listen(): Promise<void> {
     this.#notifications = await listenForChanges(this.#url, {
-      onChange: (customerId) => {
-        if (this.#customers.has(customerId)) void this.#catchUp(customerId);
+      onChange: (notice) => {
+        const { customerId, committed } = notice;
+        if (!this.#customers.has(customerId)) return;
+        // The rows right after the ones this node has: no read (LIVE-35). Anything else (rows
+        // that did not fit, a notification missed or not yet applied before them): read them.
+        if (committed && this.#seen.get(customerId) === committed.after)
+          this.#deliver(customerId, committed.rows);
+        else this.#catchUp(customerId);
       },
       onError: (error) => {
         this.#log.warn({ err: error }, 'change feed connection lost; reconnecting');
@@ -227,12 +233,20 @@ export class ChangeFeed {
     }
     for (const [customerId, list] of byCustomer) {
       const listeners = this.#customers.get(customerId)?.listeners;
-      // Unsubscribed meanwhile, or subscribed again from a newer version: not these rows.
+      // Unsubscribed meanwhile, or further already (a notification's rows): not these rows.
       if (!listeners || this.#seen.get(customerId) !== since.get(customerId)) continue;
-      this.#seen.set(customerId, list.at(-1)?.version ?? (since.get(customerId) as string));
-      for (const listener of listeners) listener(list);
+      this.#deliver(customerId, list);
       // A full page: there may be more.
       if (list.length >= READ_LIMIT) this.#due.add(customerId);
     }
+  }
+
+  /** The customer's next rows, in version order: every listener gets them once, and the node is past them. */
+  #deliver(customerId: string, rows: readonly ChangeRow[]): void {
+    const listeners = this.#customers.get(customerId)?.listeners;
+    const last = rows.at(-1);
+    if (!listeners || !last) return;
+    this.#seen.set(customerId, last.version);
+    for (const listener of listeners) listener(rows);
   }
 }
