@@ -60,10 +60,17 @@ describe("a customer's voice is read once until its settings change (LIVE-33)", 
     await postMessage(db, C, { sender_type: 1, text: 'Second message' });
     await frameWith('Second message');
     expect(reads.madeOf.get('voice')).toBe(1);
+    // The recent calls are kept across messages too (LIVE-36): read once, when the board started;
+    // the messages twice more, once for each.
+    const callsMade = () =>
+      [...reads.madeOf].filter(([key]) => key.startsWith('calls ')).reduce((sum, [, n]) => sum + n, 0);
+    expect(callsMade()).toBe(1);
+    expect(reads.madeOf.get('messages')).toBe(3);
 
     await updateCustomerSettings(db, C, C, { name: 'Renamed Infirmary' });
     await frameWith('Renamed Infirmary');
     expect(reads.madeOf.get('voice')).toBe(2);
+    expect(callsMade()).toBe(2);
     await attachment?.detach();
   });
 });

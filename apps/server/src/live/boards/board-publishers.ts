@@ -139,6 +139,11 @@ export class BoardPublishers {
     entry.holders -= 1;
     if (entry.holders > 0) return;
     if (this.#entries.get(key) === entry) this.#entries.delete(key);
+    const customerOf = (each: string) => each.slice(0, each.lastIndexOf(':'));
+    const customerId = customerOf(key);
+    // The customer's last board here: nothing hears its changes now, so nothing of it is kept (LIVE-36).
+    if (![...this.#entries.keys()].some((other) => customerOf(other) === customerId))
+      this.#deps.reads?.forget(customerId);
     (await entry.publisher.catch(() => undefined))?.dispose();
   }
 }

@@ -27,11 +27,12 @@ describe('SharedReads', () => {
     const reads = new SharedReads();
     let made = 0;
     const read = async () => ++made;
+    // A read of no kept kind: shared by one change's boards only.
     await Promise.all([
-      reads.forChange('demo', '41')('visits 1/', read),
-      reads.forChange('demo', '42')('visits 1/', read),
-      reads.forChange('other', '41')('visits 1/', read),
-      reads.forChange('demo', '41')('visits 2/', read),
+      reads.forChange('demo', '41')('rows 1/', read),
+      reads.forChange('demo', '42')('rows 1/', read),
+      reads.forChange('other', '41')('rows 1/', read),
+      reads.forChange('demo', '41')('rows 2/', read),
     ]);
     expect(made).toBe(4);
   });
@@ -39,13 +40,11 @@ describe('SharedReads', () => {
   it('keeps nothing once a read is answered, or has failed', async () => {
     const reads = new SharedReads();
     const share = reads.forChange('demo', '41');
-    await share('visits 1/', async () => ['visit:1']);
-    await expect(
-      share('calls 1/', () => Promise.reject(new Error('database unavailable'))),
-    ).rejects.toThrow();
+    await share('rows 1/', async () => ['visit:1']);
+    await expect(share('rows 2/', () => Promise.reject(new Error('database unavailable')))).rejects.toThrow();
     expect(reads.size).toBe(0);
     let made = 0;
-    await share('visits 1/', async () => ++made);
+    await share('rows 1/', async () => ++made);
     expect(made).toBe(1);
   });
 
@@ -89,6 +88,61 @@ describe('SharedReads', () => {
       let made = 0;
       await reads.forChange('demo', '42')('voice', async () => ++made);
       expect(made).toBe(1);
+    });
+  });
+
+  describe('reads kept until a change that may alter them (LIVE-36)', () => {
+    it('forgets each only on the changes of the patient flow it depends on', async () => {
+      const reads = new SharedReads();
+      const made = new Map<string, number>();
+      const read = (key: string) => async () => {
+        made.set(key, (made.get(key) ?? 0) + 1);
+        return key;
+      };
+      const keys = ['messages', 'par 1,2', 'visits 1/', 'calls 1/', 'stays 3 day', 'staff 4,5', 'voice'];
+      const evaluate = (version: string) =>
+        Promise.all(keys.map((key) => reads.forChange('demo', version)(key, read(key))));
+      const madeNow = () => Object.fromEntries(keys.map((key) => [key, made.get(key) ?? 0]));
+      await evaluate('41');
+      expect(Object.values(madeNow())).toEqual([1, 1, 1, 1, 1, 1, 1]);
+
+      reads.noteChanges('demo', [{ entity: 'device' }]);
+      await evaluate('42');
+      expect(Object.values(madeNow())).toEqual([1, 1, 1, 1, 1, 1, 1]);
+
+      reads.noteChanges('demo', [{ entity: 'message' }]);
+      await evaluate('43');
+      expect(Object.values(madeNow())).toEqual([2, 1, 1, 1, 1, 1, 1]);
+
+      reads.noteChanges('demo', [{ entity: 'asset' }]);
+      await evaluate('44');
+      expect(Object.values(madeNow())).toEqual([2, 2, 1, 1, 1, 1, 1]);
+
+      reads.noteChanges('demo', [{ entity: 'call' }]);
+      await evaluate('45');
+      expect(Object.values(madeNow())).toEqual([2, 2, 2, 2, 2, 2, 1]);
+
+      reads.noteChanges('demo', [{ entity: 'visit' }, { entity: 'device' }]);
+      await evaluate('46');
+      expect(Object.values(madeNow())).toEqual([2, 2, 3, 3, 3, 3, 1]);
+
+      // Any change outside the patient flow forgets every one.
+      reads.noteChanges('demo', [{ entity: 'asset' }, { entity: 'par_level' }]);
+      await evaluate('47');
+      expect(Object.values(madeNow())).toEqual([3, 3, 4, 4, 4, 4, 2]);
+    });
+
+    it('reads afresh for a board that starts, and forgets a customer whose last board left', async () => {
+      const reads = new SharedReads();
+      let made = 0;
+      const read = async () => ++made;
+      expect(await reads.forChange('demo', '41')('visits 1/', read)).toBe(1);
+      // A board starting: its own read, kept for the boards after it.
+      const start = reads.forChange('demo', 'start:41');
+      expect(await Promise.all([start('visits 1/', read), start('visits 1/', read)])).toEqual([2, 2]);
+      expect(await reads.forChange('demo', '42')('visits 1/', read)).toBe(2);
+      reads.forget('demo');
+      expect(await reads.forChange('demo', '43')('visits 1/', read)).toBe(3);
     });
   });
 });

@@ -1,52 +1,86 @@
 import type { ChangeRow } from '../../store/change-log.ts';
 import type { ShareRead } from './build-rows.ts';
 
-/**
- * Reads only a change of the care setting alters (the customer's name and locale, a board's
- * phases): kept between changes of the patient flow (LIVE-33).
- */
-const STEADY_READ = /^(voice$|phases )/;
-/** Changes of the patient flow: they leave the steady reads as they are; any other change forgets them. */
+/** Changes of the patient flow: each forgets only the kept reads that depend on it; any other change forgets them all. */
 const FLOW_ENTITIES: ReadonlySet<string> = new Set(['visit', 'call', 'message', 'asset', 'device']);
-/** A refresh tick's version (refresh-clocks.ts): it reads the steady reads again, and keeps the new ones. */
-const REFRESH_VERSION = /^refresh:/;
+
+/**
+ * The reads kept between changes (LIVE-33, LIVE-36), and the changes of the patient flow that
+ * alter each: the customer's voice and a board's phases none (only the care setting does), its
+ * messages a message, its PAR counts an asset (moved, or its tag seen elsewhere), its visits, calls,
+ * stays and staff a visit or a call. A device changes no read. Keys of no kind here are never kept.
+ */
+const KEPT_READS: readonly { readonly key: RegExp; readonly alteredBy: ReadonlySet<string> }[] = [
+  { key: /^(voice$|phases )/, alteredBy: new Set() },
+  { key: /^messages$/, alteredBy: new Set(['message']) },
+  { key: /^par /, alteredBy: new Set(['asset']) },
+  { key: /^(visits|calls|stays|staff) /, alteredBy: new Set(['visit', 'call']) },
+];
+
+/**
+ * A refresh tick's version (refresh-clocks.ts), and a board's start (LIVE-34): they read the kept
+ * reads again, and keep the new ones. A board starting reads afresh, since what its customer's
+ * kept reads missed while no board of it was here was heard by nobody.
+ */
+const FRESH_VERSION = /^(refresh|start):/;
+
+interface Kept {
+  readonly read: Promise<unknown>;
+  readonly alteredBy: ReadonlySet<string>;
+}
 
 /**
  * Reads in flight, by customer, the change they are read for, and what they read (LIVE-22):
  * boards evaluating the same change of a customer start their reads together and share them;
- * an entry goes as soon as its read is answered, so nothing is kept past the moment and a
- * later change (another version in the key) always reads afresh. Except the steady reads
- * (LIVE-33): the customer's voice and a board's phases are kept until a change other than the
- * patient flow's reaches this node (`noteChanges`), and read again on every refresh tick, so one
- * kept too long by a change that did not say so lasts at most until the next tick (30 s).
+ * an entry goes as soon as its read is answered, so a later change (another version in the key)
+ * reads afresh. Except the kept reads (LIVE-33, LIVE-36): a read one of `KEPT_READS` names is
+ * kept until a change that may alter it reaches this node (`noteChanges`, which every board
+ * publisher calls with the changes it hears before it evaluates them), and read again on every
+ * refresh tick, so one kept too long by a change that did not say so lasts at most until the next
+ * tick (30 s). A customer's kept reads go when its last board here does (`forget`).
  */
 export class SharedReads {
   readonly #inFlight = new Map<string, Promise<unknown>>();
-  /** customer → steady read key → its read. */
-  readonly #steady = new Map<string, Map<string, Promise<unknown>>>();
+  /** customer → kept read key → its read. */
+  readonly #kept = new Map<string, Map<string, Kept>>();
 
-  /** A customer's changes reached this node: any but the patient flow's forgets its steady reads. */
+  /** A customer's changes reached this node: forgets the kept reads they may alter. */
   noteChanges(customerId: string, rows: readonly Pick<ChangeRow, 'entity'>[]): void {
-    if (rows.some((row) => !FLOW_ENTITIES.has(row.entity))) this.#steady.delete(customerId);
+    const kept = this.#kept.get(customerId);
+    if (!kept) return;
+    const entities = new Set(rows.map((row) => row.entity));
+    if ([...entities].some((entity) => !FLOW_ENTITIES.has(entity))) {
+      this.#kept.delete(customerId);
+      return;
+    }
+    for (const [key, { alteredBy }] of kept)
+      if ([...entities].some((entity) => alteredBy.has(entity))) kept.delete(key);
+  }
+
+  /** No board of the customer is left on this node: nothing hears its changes, so nothing of it is kept. */
+  forget(customerId: string): void {
+    this.#kept.delete(customerId);
   }
 
   /** The sharing for one customer's change: `version` is the newest change of the batch evaluated. */
   forChange(customerId: string, version: string): ShareRead {
     return <T>(key: string, read: () => Promise<T>): Promise<T> => {
-      if (!STEADY_READ.test(key)) return this.#shared(customerId, version, key, read);
-      let kept = this.#steady.get(customerId);
-      const known = REFRESH_VERSION.test(version) ? undefined : kept?.get(key);
-      if (known) return known as Promise<T>;
+      const kind = KEPT_READS.find((each) => each.key.test(key));
+      if (!kind) return this.#shared(customerId, version, key, read);
+      let kept = this.#kept.get(customerId);
+      const known = FRESH_VERSION.test(version) ? undefined : kept?.get(key);
+      if (known) return known.read as Promise<T>;
       const made = this.#shared(customerId, version, key, read);
       if (!kept) {
         kept = new Map();
-        this.#steady.set(customerId, kept);
+        this.#kept.set(customerId, kept);
       }
       const keptFor = kept;
-      keptFor.set(key, made);
+      const entry: Kept = { read: made, alteredBy: kind.alteredBy };
+      keptFor.set(key, entry);
       // A failed read is not kept: the next change reads again.
       made.catch(() => {
-        if (keptFor.get(key) === made) keptFor.delete(key);
+        if (keptFor.get(key) === entry) keptFor.delete(key);
       });
       return made;
     };
