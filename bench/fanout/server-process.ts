@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/nodes/node-flags.ts';
 import { freePort } from '../../apps/server/src/store/free-port.ts';
 import { INSPECT_FLAG, inspectorUrl, isInspectorNoise, settledRss, writeHeapSnapshot } from './heap.ts';
 
@@ -43,7 +44,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const port = options.port ?? (await freePort());
   const publicUrl = `http://127.0.0.1:${port}`;
   const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
-  const child = spawn(process.execPath, [...profile, INSPECT_FLAG, MAIN], {
+  // The server as `npm start` runs it: with its V8 flags (FND-31).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, INSPECT_FLAG, MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
       DATABASE_URL: options.databaseUrl,

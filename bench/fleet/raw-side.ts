@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/nodes/node-flags.ts';
 import { now } from '../fanout/clock.ts';
 import { INSPECT_FLAG, inspectorUrl, isInspectorNoise, settledRss } from '../fanout/heap.ts';
 import { cpuMicros, writeCalls } from '../fanout/proc.ts';
@@ -50,7 +51,8 @@ async function startRawServer(
   onSpawn: (pid: number) => void,
 ): Promise<{ child: ChildProcess; url: string; rss: () => Promise<number> }> {
   const child = fork(new URL('./raw-server.ts', import.meta.url), {
-    execArgv: [INSPECT_FLAG],
+    // The same V8 flags as Careboard's server (FND-31): the comparison is of the code, not the runtime's settings.
+    execArgv: [...SERVER_NODE_FLAGS, INSPECT_FLAG],
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
   if (child.pid !== undefined) onSpawn(child.pid);

@@ -1,0 +1,9 @@
+/**
+ * The V8 flags a server process runs with (`npm start`; cluster processes inherit them; the benches
+ * start the server with them): a young generation of 64 MiB semi-spaces instead of V8's 16 MiB.
+ * At ten thousand screens the frames, rows and buffers of a change stream outlived a small young
+ * generation and were promoted, so the old generation filled and its collections, on a heap holding
+ * every screen's socket, paused the event loop for 100–300 ms at a time: the tail of
+ * commit-to-visible (decision FND-31).
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
