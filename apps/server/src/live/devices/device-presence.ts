@@ -14,6 +14,7 @@ import type { LoadDeviceState } from '../../store/device-state-loader.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
 import type { Closer, Refusal } from '../live-identity.ts';
 import { eachOf, type OneOrMore, withOne, withoutOne } from '../one-or-more.ts';
+import { inParts } from './heartbeat-parts.ts';
 import type { Release, ScreenReport } from './hold-device.ts';
 
 /** How often a node tells the database it still holds its screens' connections (BOF-43). */
@@ -22,6 +23,8 @@ export const PRESENCE_HEARTBEAT_MS = 5_000;
 const COME_ONLINE_GATHER_MS = 50;
 /** A screen stays online this long after its node last said so: two heartbeats may be missed. */
 export const PRESENCE_TTL_MS = 12_000;
+/** Devices kept online by one statement of the heartbeat. */
+const HEARTBEAT_PART = 1_000;
 
 interface BoardWatch {
   readonly boardId: number;
@@ -228,7 +231,9 @@ export class DevicePresence {
 
   async #beat(): Promise<void> {
     const held = new Map([...this.#held].map(([customerId, devices]) => [customerId, [...devices.keys()]]));
-    if (held.size > 0) await this.#keepOnline(held);
+    // In parts, one after the other: ten thousand screens in one statement held the event loop
+    // for 20–60 ms every 5 s while its parameters were written, delaying every frame due then (LIVE-37).
+    for (const part of inParts(held, HEARTBEAT_PART)) await this.#keepOnline(part);
     try {
       await sweepLapsedPresence(this.#db);
     } catch (error) {
