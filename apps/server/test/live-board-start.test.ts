@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BoardType, type DisplayBoardConfig } from '@careboard/contracts';
-import type { KyselyPlugin } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SentFrame } from '../src/live/boards/board-publisher.ts';
@@ -13,6 +12,7 @@ import { findLastChangeAt } from '../src/store/change-log.ts';
 import type { Db } from '../src/store/database.ts';
 import { findDisplayBoardConfig, listDisplayBoardConfigs } from '../src/store/repositories/display-boards.ts';
 import { boardPublishersOn, CountingReads } from './board-publishers-fixture.ts';
+import { countingStatements } from './counting-statements.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
 
 const A = 'start-a';
@@ -21,19 +21,6 @@ let db: Db;
 let feed: ChangeFeed;
 /** Each customer's boards: the demo's four, and a copy of each (same scope, as on two floors). */
 const boardsOf = new Map<string, DisplayBoardConfig[]>();
-
-/** Counts the statements made through the database it is plugged into. */
-function countingStatements(): KyselyPlugin & { count: number } {
-  const plugin = {
-    count: 0,
-    transformQuery: (args: Parameters<KyselyPlugin['transformQuery']>[0]) => {
-      plugin.count += 1;
-      return args.node;
-    },
-    transformResult: async (args: Parameters<KyselyPlugin['transformResult']>[0]) => args.result,
-  };
-  return plugin;
-}
 
 beforeAll(async () => {
   const domain = await openTestDomain();

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { KyselyPlugin } from 'kysely';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   recordChangesOfCustomers,
 } from '../src/store/change-log.ts';
 import type { Db } from '../src/store/database.ts';
+import { countingStatements } from './counting-statements.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
 
 const A = 'acme';
@@ -97,19 +97,6 @@ describe('the change feed (LIVE-27)', () => {
     stops[1]?.();
   });
 });
-
-/** Counts the statements made through the database it is plugged into. */
-function countingStatements(): KyselyPlugin & { count: number } {
-  const plugin = {
-    count: 0,
-    transformQuery: (args: Parameters<KyselyPlugin['transformQuery']>[0]) => {
-      plugin.count += 1;
-      return args.node;
-    },
-    transformResult: async (args: Parameters<KyselyPlugin['transformResult']>[0]) => args.result,
-  };
-  return plugin;
-}
 
 describe("a notification carries its transaction's rows (LIVE-35)", () => {
   it('delivers them without reading, exactly as stored; reads when they do not follow on or do not fit', async () => {

@@ -1,10 +1,7 @@
 import type { DisplayBoardConfig } from '@careboard/contracts';
-import DataLoader from 'dataloader';
 import type { Db } from './database.ts';
+import { gatheredLoader } from './gathered-loader.ts';
 import { findDisplayBoardConfigs } from './repositories/display-board-config.ts';
-
-/** How long reads of board configs are gathered before one query per customer answers them. */
-const GATHER_MS = 5;
 
 /** A board's config, read fresh each time; undefined when the customer has no such board. */
 export type LoadBoardConfig = (customerId: string, id: number) => Promise<DisplayBoardConfig | undefined>;
@@ -17,7 +14,7 @@ const keyOf = (customerId: string, id: number) => `${id}@${customerId}`;
  * query per customer (decision LIVE-34). Nothing is cached between batches, as for device states.
  */
 export function createBoardConfigLoader(db: Db): LoadBoardConfig {
-  const loader = new DataLoader<{ customerId: string; id: number }, DisplayBoardConfig | undefined, string>(
+  const load = gatheredLoader<{ customerId: string; id: number }, DisplayBoardConfig | undefined>(
     async (keys) => {
       const byCustomer = new Map<string, Set<number>>();
       for (const { customerId, id } of keys) {
@@ -34,12 +31,7 @@ export function createBoardConfigLoader(db: Db): LoadBoardConfig {
       );
       return keys.map(({ customerId, id }) => found.get(keyOf(customerId, id)));
     },
-    {
-      cache: false,
-      cacheKeyFn: ({ customerId, id }) => keyOf(customerId, id),
-      batchScheduleFn: (callback) => setTimeout(callback, GATHER_MS),
-      maxBatchSize: 1_000,
-    },
+    ({ customerId, id }) => keyOf(customerId, id),
   );
-  return (customerId, id) => loader.load({ customerId, id });
+  return (customerId, id) => load({ customerId, id });
 }

@@ -1,9 +1,6 @@
-import DataLoader from 'dataloader';
 import type { Db } from './database.ts';
+import { gatheredLoader } from './gathered-loader.ts';
 import { type DeviceState, findDeviceStates } from './repositories/devices.ts';
-
-/** How long reads of device states are gathered before one query answers them all. */
-const GATHER_MS = 5;
 
 /** A device's state, read fresh each time, but many at once answered by one query. */
 export type LoadDeviceState = (customerId: string, id: number) => Promise<DeviceState | undefined>;
@@ -16,19 +13,14 @@ const keyOf = (customerId: string, id: number) => `${id}@${customerId}`;
  * few milliseconds into one read (decision LIVE-20). Nothing is cached between batches.
  */
 export function createDeviceStateLoader(db: Db): LoadDeviceState {
-  const loader = new DataLoader<{ customerId: string; id: number }, DeviceState | undefined, string>(
+  const load = gatheredLoader<{ customerId: string; id: number }, DeviceState | undefined>(
     async (keys) => {
       const found = new Map<string, DeviceState>();
       for (const state of await findDeviceStates(db, keys))
         found.set(keyOf(state.customer_id, state.id), state);
       return keys.map(({ customerId, id }) => found.get(keyOf(customerId, id)));
     },
-    {
-      cache: false,
-      cacheKeyFn: ({ customerId, id }) => keyOf(customerId, id),
-      batchScheduleFn: (callback) => setTimeout(callback, GATHER_MS),
-      maxBatchSize: 1_000,
-    },
+    ({ customerId, id }) => keyOf(customerId, id),
   );
-  return (customerId, id) => loader.load({ customerId, id });
+  return (customerId, id) => load({ customerId, id });
 }

@@ -43,6 +43,13 @@ export const buildWorkflowRows: BuildRows = async (db, customerId, config, now, 
       timeZone,
     ),
   }));
+  // Each visit's staff by one pass over them, not a pass per visit.
+  const staffOf = new Map<number, { abbreviation: string; display_name: string }[]>();
+  for (const member of staff) {
+    const list = staffOf.get(member.visit_id) ?? [];
+    list.push({ abbreviation: member.abbreviation, display_name: member.display_name });
+    staffOf.set(member.visit_id, list);
+  }
   const visitRows: WorkflowVisitRow[] = visits.map((visit) => ({
     key: `visit:${visit.id}`,
     type: 'visit',
@@ -54,9 +61,7 @@ export const buildWorkflowRows: BuildRows = async (db, customerId, config, now, 
     phase_entered_at: visit.phase_entered_at.toISOString(),
     location_name: visit.location_name,
     station_name: visit.station_name,
-    staff: staff
-      .filter((member) => member.visit_id === visit.id)
-      .map((member) => ({ abbreviation: member.abbreviation, display_name: member.display_name })),
+    staff: staffOf.get(visit.id) ?? [],
   }));
   return [...phaseRows, ...visitRows];
 };

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import DataLoader from 'dataloader';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../../errors/database-errors.ts';
 import {
@@ -11,6 +10,7 @@ import {
   listenForChanges,
 } from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';
+import { gatheredLoader } from '../../store/gathered-loader.ts';
 
 export type ChangeListener = (changes: readonly ChangeRow[]) => void;
 
@@ -25,9 +25,6 @@ interface FollowedCustomer {
   /** The customer's current version, read when the first listener came: later ones wait for it. */
   first: Promise<void>;
 }
-
-/** How long asks for boards' last change are gathered before one query answers them. */
-const GATHER_MS = 5;
 
 const SWEEP_EVERY_MS = 5_000;
 const RECONNECT_AFTER_MS = 1_000;
@@ -53,7 +50,7 @@ export class ChangeFeed {
   #sweep: NodeJS.Timeout | undefined;
   #stopped = false;
   #reconnecting = false;
-  readonly #lastChanges: DataLoader<{ customerId: string; boardId: number }, Date | null, string>;
+  readonly #lastChanges: (board: { customerId: string; boardId: number }) => Promise<Date | null>;
 
   readonly #sweepEveryMs: number;
 
@@ -63,17 +60,12 @@ export class ChangeFeed {
     this.#url = databaseUrl;
     this.#log = log;
     this.#sweepEveryMs = sweepEveryMs;
-    this.#lastChanges = new DataLoader(
-      async (boards) => {
+    this.#lastChanges = gatheredLoader(
+      async (boards: readonly { customerId: string; boardId: number }[]) => {
         const found = await findLastChangesAt(db, boards);
         return boards.map(({ customerId, boardId }) => found.get(`${boardId}@${customerId}`) ?? null);
       },
-      {
-        cache: false,
-        cacheKeyFn: ({ customerId, boardId }) => `${boardId}@${customerId}`,
-        batchScheduleFn: (callback) => setTimeout(callback, GATHER_MS),
-        maxBatchSize: 1_000,
-      },
+      ({ customerId, boardId }) => `${boardId}@${customerId}`,
     );
   }
 
@@ -103,7 +95,7 @@ export class ChangeFeed {
    * are answered by one query (LIVE-34).
    */
   lastChangeAt(customerId: string, boardId: number): Promise<Date | null> {
-    return this.#lastChanges.load({ customerId, boardId });
+    return this.#lastChanges({ customerId, boardId });
   }
 
   /** Changes of one customer from now on; returns the unsubscribe. */
@@ -150,7 +142,10 @@ export class ChangeFeed {
       throw error;
     }
     const version = this.#seen.get(customerId);
-    if (version === undefined) throw new Error('The change feed stopped following the customer.');
+    if (version === undefined) {
+      unsubscribe();
+      throw new Error('The change feed stopped following the customer.');
+    }
     return { version, unsubscribe };
   }
 
