@@ -43,9 +43,13 @@ export class SharedReads {
   readonly #inFlight = new Map<string, Promise<unknown>>();
   /** customer → kept read key → its read. */
   readonly #kept = new Map<string, Map<string, Kept>>();
+  /** Batches noted already: every board of the customer hears the same one (LIVE-38). */
+  readonly #noted = new WeakSet<readonly object[]>();
 
   /** A customer's changes reached this node: forgets the kept reads they may alter. */
   noteChanges(customerId: string, rows: readonly Pick<ChangeRow, 'entity'>[]): void {
+    if (this.#noted.has(rows)) return;
+    this.#noted.add(rows);
     const kept = this.#kept.get(customerId);
     if (!kept) return;
     const entities = new Set(rows.map((row) => row.entity));

@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream';
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import type { WebSocket } from 'ws';
 import { toGraphqlError } from './graphql-errors.ts';
+import { checkOutbox } from './outbox.ts';
 
 /** Where a subscription's messages go straight: its connection's socket and its id (LIVE-17, LIVE-24). */
 export interface DirectSink {
@@ -33,17 +34,41 @@ export function nextPrefix(id: string, before = ''): Buffer {
 }
 
 /**
- * Writes one `next` message as two fragments of one WebSocket message: the subscription's prefix,
- * then the bytes shared by every subscriber, which are written as they are, not copied once per
- * screen (LIVE-25). Nothing can come between the two: both are written before this returns.
+ * A text message's frame header as a server writes it (RFC 6455 §5.2): FIN, the text opcode, the
+ * payload's length, no mask.
+ */
+export function textFrameHeader(length: number): Buffer {
+  if (length < 126) return Buffer.from([0x81, length]);
+  if (length < 0x10000) return Buffer.from([0x81, 126, length >>> 8, length & 0xff]);
+  const header = Buffer.allocUnsafe(10);
+  header[0] = 0x81;
+  header[1] = 127;
+  header.writeUInt32BE(Math.floor(length / 0x1_0000_0000), 2);
+  header.writeUInt32BE(length >>> 0, 6);
+  return header;
+}
+
+/**
+ * Writes one `next` message: the subscription's prefix, then the bytes shared by every subscriber,
+ * written as they are, not copied once per screen (LIVE-25). One WebSocket frame, its header made
+ * here, in one write to the kernel: `ws` would make the two parts two fragments, each its own
+ * header, send call and buffered write (LIVE-38). `ws` writes to the same socket only what it is
+ * given, in order, and compresses nothing (no extension is negotiated): nothing can come between
+ * the parts, and its own count of bytes held (`bufferedAmount`) counts these too.
  */
 export function sendNext(socket: WebSocket, prefix: Buffer, body: Buffer): void {
-  // One write to the kernel for both: `ws` writes each frame with a write of its own otherwise.
   const stream = (socket as unknown as { _socket?: Duplex })._socket;
-  stream?.cork();
-  socket.send(prefix, { binary: false, fin: false });
-  socket.send(body, { binary: false, fin: true });
-  stream?.uncork();
+  if (!stream || socket.extensions !== '') {
+    socket.send(prefix, { binary: false, fin: false });
+    socket.send(body, { binary: false, fin: true });
+    return;
+  }
+  stream.cork();
+  stream.write(textFrameHeader(prefix.length + body.length));
+  stream.write(prefix);
+  stream.write(body);
+  stream.uncork();
+  checkOutbox(socket);
 }
 
 /** Told once when a subscription ends: one object for all of a connection's subscriptions, no closure each (LIVE-31). */

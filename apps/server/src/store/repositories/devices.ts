@@ -423,22 +423,25 @@ export async function refreshDevicesOnline(
   held: ReadonlyMap<string, readonly number[]>,
   until: Date,
 ): Promise<Map<string, { cameOnline: number[]; refused: number[] }>> {
-  const customers: string[] = [];
-  const ids: number[] = [];
-  for (const [customerId, devices] of held)
-    for (const id of new Set(devices)) {
-      customers.push(customerId);
-      ids.push(id);
-    }
   const answers = new Map(
     [...held.keys()].map((id) => [id, { cameOnline: [] as number[], refused: [] as number[] }]),
   );
-  if (ids.length === 0) return answers;
+  // One JSON text `{ customer: [ids] }`, made natively: for two arrays of ten thousand elements pg
+  // builds its text element by element, escaping each (6 % of the server's allocations, LIVE-38).
+  const wanted: Record<string, number[]> = Object.create(null);
+  let count = 0;
+  for (const [customerId, devices] of held) {
+    if (devices.length === 0) continue;
+    wanted[customerId] = [...new Set(devices)];
+    count += devices.length;
+  }
+  if (count === 0) return answers;
   // Only the devices that came online or are refused come back: a heartbeat of ten thousand
   // screens answers nothing to parse on the event loop.
   const { rows } = await sql<{ customer_id: string; id: number; came_online: boolean }>`
     WITH wanted AS (
-      SELECT * FROM unnest(${customers}::text[], ${ids}::integer[]) AS w(customer_id, id)
+      SELECT c.key AS customer_id, i.value::integer AS id
+      FROM json_each(${JSON.stringify(wanted)}::json) AS c, json_array_elements_text(c.value) AS i
     ), previous AS (
       SELECT d.customer_id, d.id, d.online_until FROM devices d
       JOIN wanted ON d.customer_id = wanted.customer_id AND d.id = wanted.id
