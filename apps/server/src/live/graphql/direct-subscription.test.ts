@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { nextPrefix, sendNext, textFrameHeader } from './direct-subscription.ts';
+import { nextPrefix, sendNext } from './direct-subscription.ts';
+import { textFrameHeader } from './raw-frames.ts';
 
 describe('textFrameHeader', () => {
   it('gives a final, unmasked text frame the shortest length form RFC 6455 allows', () => {

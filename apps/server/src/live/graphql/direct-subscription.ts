@@ -1,8 +1,8 @@
-import type { Duplex } from 'node:stream';
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import type { WebSocket } from 'ws';
 import { toGraphqlError } from './graphql-errors.ts';
 import { checkOutbox } from './outbox.ts';
+import { rawStreamOf, textFrameHeader } from './raw-frames.ts';
 
 /** Where a subscription's messages go straight: its connection's socket and its id (LIVE-17, LIVE-24). */
 export interface DirectSink {
@@ -34,31 +34,14 @@ export function nextPrefix(id: string, before = ''): Buffer {
 }
 
 /**
- * A text message's frame header as a server writes it (RFC 6455 §5.2): FIN, the text opcode, the
- * payload's length, no mask.
- */
-export function textFrameHeader(length: number): Buffer {
-  if (length < 126) return Buffer.from([0x81, length]);
-  if (length < 0x10000) return Buffer.from([0x81, 126, length >>> 8, length & 0xff]);
-  const header = Buffer.allocUnsafe(10);
-  header[0] = 0x81;
-  header[1] = 127;
-  header.writeUInt32BE(Math.floor(length / 0x1_0000_0000), 2);
-  header.writeUInt32BE(length >>> 0, 6);
-  return header;
-}
-
-/**
  * Writes one `next` message: the subscription's prefix, then the bytes shared by every subscriber,
  * written as they are, not copied once per screen (LIVE-25). One WebSocket frame, its header made
  * here, in one write to the kernel: `ws` would make the two parts two fragments, each its own
- * header, send call and buffered write (LIVE-38). `ws` writes to the same socket only what it is
- * given, in order, and compresses nothing (no extension is negotiated): nothing can come between
- * the parts, and its own count of bytes held (`bufferedAmount`) counts these too.
+ * header, send call and buffered write (LIVE-38).
  */
 export function sendNext(socket: WebSocket, prefix: Buffer, body: Buffer): void {
-  const stream = (socket as unknown as { _socket?: Duplex })._socket;
-  if (!stream || socket.extensions !== '') {
+  const stream = rawStreamOf(socket);
+  if (!stream) {
     socket.send(prefix, { binary: false, fin: false });
     socket.send(body, { binary: false, fin: true });
     return;
