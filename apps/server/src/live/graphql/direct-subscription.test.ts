@@ -3,22 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { nextPrefix, sendNext } from './direct-subscription.ts';
-import { textFrameHeader } from './raw-frames.ts';
-
-describe('textFrameHeader', () => {
-  it('gives a final, unmasked text frame the shortest length form RFC 6455 allows', () => {
-    expect([...textFrameHeader(125)]).toEqual([0x81, 125]);
-    expect([...textFrameHeader(126)]).toEqual([0x81, 126, 0, 126]);
-    expect([...textFrameHeader(65_535)]).toEqual([0x81, 126, 0xff, 0xff]);
-    expect([...textFrameHeader(65_536)]).toEqual([0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0]);
-  });
-});
 
 describe('sendNext over a real socket', () => {
   let server: WebSocketServer | undefined;
   afterEach(() => server?.close());
 
-  it('arrives as one text message, prefix then body, whatever its length, between ws’s own sends', async () => {
+  it('arrives as one text message, prefix then body, whatever its length, in order with ws’s own sends', async () => {
     server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
     await once(server, 'listening');
     const accepted = once(server, 'connection') as Promise<[WebSocket]>;

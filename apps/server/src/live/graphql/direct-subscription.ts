@@ -1,8 +1,7 @@
+import type { Duplex } from 'node:stream';
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import type { WebSocket } from 'ws';
 import { toGraphqlError } from './graphql-errors.ts';
-import { checkOutbox } from './outbox.ts';
-import { rawStreamOf, textFrameHeader } from './raw-frames.ts';
 
 /** Where a subscription's messages go straight: its connection's socket and its id (LIVE-17, LIVE-24). */
 export interface DirectSink {
@@ -34,24 +33,17 @@ export function nextPrefix(id: string, before = ''): Buffer {
 }
 
 /**
- * Writes one `next` message: the subscription's prefix, then the bytes shared by every subscriber,
- * written as they are, not copied once per screen (LIVE-25). One WebSocket frame, its header made
- * here, in one write to the kernel: `ws` would make the two parts two fragments, each its own
- * header, send call and buffered write (LIVE-38).
+ * Writes one `next` message as two fragments of one WebSocket message: the subscription's prefix,
+ * then the bytes shared by every subscriber, which are written as they are, not copied once per
+ * screen (LIVE-25). Nothing can come between the two: both are written before this returns.
  */
 export function sendNext(socket: WebSocket, prefix: Buffer, body: Buffer): void {
-  const stream = rawStreamOf(socket);
-  if (!stream) {
-    socket.send(prefix, { binary: false, fin: false });
-    socket.send(body, { binary: false, fin: true });
-    return;
-  }
-  stream.cork();
-  stream.write(textFrameHeader(prefix.length + body.length));
-  stream.write(prefix);
-  stream.write(body);
-  stream.uncork();
-  checkOutbox(socket);
+  // One write to the kernel for both: `ws` writes each frame with a write of its own otherwise.
+  const stream = (socket as unknown as { _socket?: Duplex })._socket;
+  stream?.cork();
+  socket.send(prefix, { binary: false, fin: false });
+  socket.send(body, { binary: false, fin: true });
+  stream?.uncork();
 }
 
 /** Told once when a subscription ends: one object for all of a connection's subscriptions, no closure each (LIVE-31). */

@@ -1,13 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { checkOutbox } from './outbox.ts';
-import { rawStreamOf, textFrame } from './raw-frames.ts';
 
 /** graphql-ws's ping as the board app sends it (no payload), and the pong it gets back. */
 const PING = Buffer.from('{"type":"ping"}');
 const PONG = Buffer.from('{"type":"pong"}');
-/** The pong as one whole frame, made once: written to the socket as it is (LIVE-39). */
-const PONG_FRAME = textFrame(PONG);
 const lastHeard = Symbol('lastHeard');
 const taker = Symbol('taker');
 
@@ -23,20 +19,6 @@ function isPing(data: unknown): boolean {
 }
 
 /**
- * A screen's pong, every 3 s from each of ten thousand: the same bytes, frame and all, in one write,
- * without `ws` making a header and two buffered writes for it (LIVE-39).
- */
-function sendPong(socket: Watched): void {
-  const stream = rawStreamOf(socket);
-  if (!stream) {
-    socket.send(PONG, { binary: false });
-    return;
-  }
-  stream.write(PONG_FRAME);
-  checkOutbox(socket);
-}
-
-/**
  * In place of each socket's own listener: a screen's ping (every 3 s) is answered at once with
  * the same pong bytes, without parsing or serializing; anything heard counts as alive.
  * One function for every socket: no closure per connection.
@@ -45,7 +27,7 @@ function keepAliveEmit(this: Watched, event: string | symbol, ...args: unknown[]
   if (event === 'message' || event === 'pong') {
     this[lastHeard] = Date.now();
     if (event === 'message' && isPing(args[0])) {
-      sendPong(this);
+      this.send(PONG, { binary: false });
       return true;
     }
     if (event === 'message' && this[taker]?.(args[0])) return true;

@@ -93,8 +93,3 @@ function sendAndCheck(this: Watched, ...args: unknown[]): void {
   this[ownSend](...args);
   this[outboxOf].check();
 }
-
-/** What a socket holds is checked against its outbox's limit: after a write that did not go through `send`. */
-export function checkOutbox(socket: WebSocket): void {
-  (socket as Partial<Watched>)[outboxOf]?.check();
-}
