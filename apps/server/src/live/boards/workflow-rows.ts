@@ -4,8 +4,8 @@ import { localDay } from '../../domain/local-day.ts';
 import {
   listBoardPhases,
   listBoardVisits,
-  listEndedStays,
-  listStaffOfVisits,
+  listEndedStaysInScope,
+  listStaffOfBoardVisits,
 } from '../../store/repositories/board-row-queries.ts';
 import { type BuildRows, readAlone, scopeKey, scopeOf } from './build-rows.ts';
 
@@ -13,18 +13,16 @@ import { type BuildRows, readAlone, scopeKey, scopeOf } from './build-rows.ts';
 export const buildWorkflowRows: BuildRows = async (db, customerId, config, now, share = readAlone) => {
   const scope = scopeOf(config);
   const timeZone = config.department.site.default_timezone;
-  const [phases, visits] = await Promise.all([
+  const dayStart = localDay(now, timeZone).start;
+  // All four in one round trip: the staff and the ended stays are read by the board's scope, not
+  // by the visits and phases read first (a second round trip, the tail of commit-to-visible, LIVE-39).
+  const [phases, visits, stays, staff] = await Promise.all([
     share(`phases ${scopeKey(scope)}`, () => listBoardPhases(db, customerId, scope)),
     share(`visits ${scopeKey(scope)}`, () => listBoardVisits(db, customerId, scope)),
-  ]);
-  const phaseIds = phases.map((p) => p.id);
-  const visitIds = visits.map((v) => v.id);
-  const dayStart = localDay(now, timeZone).start;
-  const [stays, staff] = await Promise.all([
-    share(`stays ${phaseIds.join(',')} ${dayStart.toISOString()}`, () =>
-      listEndedStays(db, customerId, phaseIds, dayStart),
+    share(`stays ${scopeKey(scope)} ${dayStart.toISOString()}`, () =>
+      listEndedStaysInScope(db, customerId, scope, dayStart),
     ),
-    share(`staff ${visitIds.join(',')}`, () => listStaffOfVisits(db, customerId, visitIds)),
+    share(`staff ${scopeKey(scope)}`, () => listStaffOfBoardVisits(db, customerId, scope)),
   ]);
 
   const phaseRows: PhaseRow[] = phases.map((phase) => ({

@@ -53,14 +53,18 @@ export interface VisitStaffMember {
   readonly abbreviation: string;
 }
 
-export async function listStaffOfVisits(
+/**
+ * The staff with the active visits a board shows: the same visits as `listBoardVisits` for the
+ * scope, read beside it rather than after it (one round trip for a workflow board's rows, LIVE-39).
+ */
+export async function listStaffOfBoardVisits(
   db: Db,
   customerId: string,
-  visitIds: readonly number[],
+  scope: BoardScope,
 ): Promise<VisitStaffMember[]> {
-  if (visitIds.length === 0) return [];
-  return db
+  let query = db
     .selectFrom('visit_staff as vs')
+    .innerJoin('visits as v', (join) => sameCustomer(join, 'v.id', 'vs.visit_id'))
     .innerJoin('staff as st', (join) => sameCustomer(join, 'st.id', 'vs.staff_id'))
     .innerJoin('staff_types as t', (join) => sameCustomer(join, 't.id', 'st.staff_type_id'))
     .select([
@@ -69,10 +73,10 @@ export async function listStaffOfVisits(
       sql<string>`coalesce(t.abbreviation, t.name)`.as('abbreviation'),
     ])
     .where('vs.customer_id', '=', customerId)
-    .where('vs.visit_id', 'in', [...visitIds])
-    .orderBy('vs.visit_id')
-    .orderBy('st.display_name')
-    .execute();
+    .where('v.completed_at', 'is', null);
+  if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
+  if (scope.phaseIds.length > 0) query = query.where('v.phase_id', 'in', [...scope.phaseIds]);
+  return query.orderBy('vs.visit_id').orderBy('st.display_name').execute();
 }
 
 export interface BoardPhase {
@@ -104,16 +108,20 @@ export async function listBoardPhases(db: Db, customerId: string, scope: BoardSc
   return query.orderBy('p.workflow_id').orderBy('p.position').execute();
 }
 
-/** Stays in these phases that ended since `since` (for today's averages). */
-export async function listEndedStays(db: Db, customerId: string, phaseIds: readonly number[], since: Date) {
-  if (phaseIds.length === 0) return [];
-  return db
-    .selectFrom('visit_phase_history')
-    .select(['phase_id', 'entered_at', 'left_at'])
-    .where('customer_id', '=', customerId)
-    .where('phase_id', 'in', [...phaseIds])
-    .where('left_at', '>=', since)
-    .execute();
+/**
+ * Stays that ended since `since` in the phases a board shows (those of `listBoardPhases` for the
+ * scope), for today's averages: read beside the phases rather than after them (LIVE-39).
+ */
+export async function listEndedStaysInScope(db: Db, customerId: string, scope: BoardScope, since: Date) {
+  let query = db
+    .selectFrom('visit_phase_history as h')
+    .innerJoin('phases as p', (join) => sameCustomer(join, 'p.id', 'h.phase_id'))
+    .select(['h.phase_id', 'h.entered_at', 'h.left_at'])
+    .where('h.customer_id', '=', customerId)
+    .where('h.left_at', '>=', since);
+  if (scope.workflowIds.length > 0) query = query.where('p.workflow_id', 'in', [...scope.workflowIds]);
+  if (scope.phaseIds.length > 0) query = query.where('p.id', 'in', [...scope.phaseIds]);
+  return query.execute();
 }
 
 export interface BoardCall {
