@@ -155,3 +155,45 @@ describe('boards starting together (a restart) share their reads (LIVE-34)', () 
     await Promise.all(attachments.map((attachment) => attachment?.detach()));
   });
 });
+
+describe('screens joining a board at the same version (LIVE-40)', () => {
+  it('get one snapshot, or one "nothing missed" frame, made once; a later version gets new ones', async () => {
+    const publishers = boardPublishersOn(db, feed, new CountingReads(), new RefreshClocks(600_000, () => 1));
+    const board = (boardsOf.get(A) ?? []).find((each) => each.display_board_type_id === BoardType.Patient);
+    if (!board) throw new Error('The demo has a patient board.');
+    const join = async (sinceVersion: string | null) => {
+      const frames: SentFrame[] = [];
+      const attachment = await publishers.attach(
+        A,
+        board.id,
+        BoardType.Patient,
+        sinceVersion,
+        (frame) => frames.push(frame),
+        () => undefined,
+      );
+      return { frames, attachment };
+    };
+    const first = await join(null);
+    const second = await join(null);
+    const snapshot = first.frames[0];
+    expect(JSON.parse(snapshot?.text ?? '{}')).toMatchObject({ kind: 'snapshot' });
+    expect(second.frames[0]).toBe(snapshot);
+
+    const version = snapshot?.version ?? '';
+    const upToDate = [await join(version), await join(version)];
+    expect(JSON.parse(upToDate[0]?.frames[0]?.text ?? '{}')).toMatchObject({
+      kind: 'changes',
+      version,
+      upserts: [],
+    });
+    expect(upToDate[1]?.frames[0]).toBe(upToDate[0]?.frames[0]);
+
+    await postMessage(db, A, { sender_type: 1, text: 'A later version', display_board_id: board.id });
+    for (let waited = 0; waited < 10_000 && first.frames.length < 2; waited += 20) await sleep(20);
+    const later = await join(null);
+    expect(later.frames[0]).not.toBe(snapshot);
+    expect(later.frames[0]?.version).toBe(first.frames[1]?.version);
+    expect(later.frames[0]?.text).toContain('A later version');
+    for (const joined of [first, second, ...upToDate, later]) await joined.attachment?.detach();
+  });
+});

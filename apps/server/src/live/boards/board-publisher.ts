@@ -78,6 +78,12 @@ export class BoardPublisher {
   #retry: NodeJS.Timeout | undefined;
   /** Changes for an evaluation queued and not started yet: later ones join it (LIVE-22). */
   #waiting: { changes: ChangeRow[]; batchVersion: string } | undefined;
+  /**
+   * The snapshot and the "nothing missed" frame of the current version, made for the first screen
+   * that joins at it and given as they are to the others (LIVE-40): after a restart every screen of
+   * a board joins at the same version, and each used to get a snapshot, and its bytes, of its own.
+   */
+  #atVersion: { version: string; snapshot?: SentFrame; upToDate?: SentFrame } = { version: '' };
 
   constructor(deps: PublisherDeps, build: BuildRows, config: DisplayBoardConfig, customerId: string) {
     this.#deps = deps;
@@ -156,7 +162,7 @@ export class BoardPublisher {
       } else {
         for (const frame of missed) listener(frame);
         // Nothing missed: say so, with the current version, so the board knows it is live.
-        if (missed.length === 0) listener(this.#frame('changes', [], []));
+        if (missed.length === 0) listener(this.#upToDate());
       }
       this.#listeners.set(listener, onEnd);
     });
@@ -212,8 +218,22 @@ export class BoardPublisher {
     if (this.#history.length > HISTORY) this.#history.shift();
   }
 
+  /** The rows change only with the version (a frame, or a change's version), so a frame made for it stays right until it moves. */
+  #ofVersion(): { version: string; snapshot?: SentFrame; upToDate?: SentFrame } {
+    if (this.#atVersion.version !== this.version) this.#atVersion = { version: this.version };
+    return this.#atVersion;
+  }
+
   #snapshot(): SentFrame {
-    return this.#frame('snapshot', [...this.#rows.values()], []);
+    const made = this.#ofVersion();
+    made.snapshot ??= this.#frame('snapshot', [...this.#rows.values()], []);
+    return made.snapshot;
+  }
+
+  #upToDate(): SentFrame {
+    const made = this.#ofVersion();
+    made.upToDate ??= this.#frame('changes', [], []);
+    return made.upToDate;
   }
 
   /** Serializes a frame once; rows are already JSON text. */
