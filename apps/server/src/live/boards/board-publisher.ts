@@ -20,6 +20,13 @@ export interface SentFrame {
   readonly text: string;
 }
 
+/** Frames made for one version and given to every screen joining at it, while someone holds them. */
+interface AtVersion {
+  readonly version: string;
+  snapshot?: WeakRef<SentFrame>;
+  upToDate?: WeakRef<SentFrame>;
+}
+
 /** The history: frames sent, and markers for versions handed out in snapshots (so catch-up can start there). */
 interface HistoryEntry extends SentFrame {
   readonly marker: boolean;
@@ -82,8 +89,9 @@ export class BoardPublisher {
    * The snapshot and the "nothing missed" frame of the current version, made for the first screen
    * that joins at it and given as they are to the others (LIVE-40): after a restart every screen of
    * a board joins at the same version, and each used to get a snapshot, and its bytes, of its own.
+   * Held weakly: a board's snapshot is kilobytes, and nobody may join again for hours.
    */
-  #atVersion: { version: string; snapshot?: SentFrame; upToDate?: SentFrame } = { version: '' };
+  #atVersion: AtVersion = { version: '' };
 
   constructor(deps: PublisherDeps, build: BuildRows, config: DisplayBoardConfig, customerId: string) {
     this.#deps = deps;
@@ -219,21 +227,21 @@ export class BoardPublisher {
   }
 
   /** The rows change only with the version (a frame, or a change's version), so a frame made for it stays right until it moves. */
-  #ofVersion(): { version: string; snapshot?: SentFrame; upToDate?: SentFrame } {
+  #madeForVersion(kind: 'snapshot' | 'upToDate', make: () => SentFrame): SentFrame {
     if (this.#atVersion.version !== this.version) this.#atVersion = { version: this.version };
-    return this.#atVersion;
+    const kept = this.#atVersion[kind]?.deref();
+    if (kept) return kept;
+    const made = make();
+    this.#atVersion[kind] = new WeakRef(made);
+    return made;
   }
 
   #snapshot(): SentFrame {
-    const made = this.#ofVersion();
-    made.snapshot ??= this.#frame('snapshot', [...this.#rows.values()], []);
-    return made.snapshot;
+    return this.#madeForVersion('snapshot', () => this.#frame('snapshot', [...this.#rows.values()], []));
   }
 
   #upToDate(): SentFrame {
-    const made = this.#ofVersion();
-    made.upToDate ??= this.#frame('changes', [], []);
-    return made.upToDate;
+    return this.#madeForVersion('upToDate', () => this.#frame('changes', [], []));
   }
 
   /** Serializes a frame once; rows are already JSON text. */
