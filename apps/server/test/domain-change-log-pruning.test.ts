@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMessage } from '../src/services/post-message.ts';
-import { findCurrentVersion, findLastChangeAt, listChangesSince } from '../src/store/change-log.ts';
+import { findCurrentVersion, listChangesSince } from '../src/store/change-log.ts';
 import { pruneChangeLog, startChangeLogPruning } from '../src/store/change-log-pruning.ts';
 import type { Db } from '../src/store/database.ts';
-import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
+import { findLastChangeAt, openTestDomain, seedCustomer } from './domain-fixtures.ts';
 
 let db: Db;
 beforeAll(async () => {

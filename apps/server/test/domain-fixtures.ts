@@ -37,3 +37,19 @@ export async function appErrorOf(call: Promise<unknown>): Promise<AppError> {
   }
   throw new Error('Expected an AppError, but the call succeeded.');
 }
+
+/**
+ * When the newest change that may touch a board was committed, or null when none has: read alone,
+ * the way to check what the server reads for many boards at once (`findLastChangesAt`, LIVE-34).
+ */
+export async function findLastChangeAt(db: Db, customerId: string, boardId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('change_log')
+    .select('created_at')
+    .where('customer_id', '=', customerId)
+    .where((eb) => eb.or([eb('board_ids', 'is', null), eb(eb.val(boardId), '=', eb.fn.any('board_ids'))]))
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}

@@ -8,12 +8,11 @@ import { ChangeFeed } from '../src/live/bus/change-feed.ts';
 import { createDisplayBoard } from '../src/services/create-display-board.ts';
 import { postMessage } from '../src/services/post-message.ts';
 import { createBoardConfigLoader } from '../src/store/board-config-loader.ts';
-import { findLastChangeAt } from '../src/store/change-log.ts';
 import type { Db } from '../src/store/database.ts';
 import { findDisplayBoardConfig, listDisplayBoardConfigs } from '../src/store/repositories/display-boards.ts';
 import { boardPublishersOn, CountingReads } from './board-publishers-fixture.ts';
 import { countingStatements } from './counting-statements.ts';
-import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
+import { findLastChangeAt, openTestDomain, seedCustomer } from './domain-fixtures.ts';
 
 const A = 'start-a';
 const B = 'start-b';

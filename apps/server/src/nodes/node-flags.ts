@@ -5,6 +5,6 @@
  * generation and were promoted, so the old generation filled and its collections, on a heap holding
  * every screen's socket, paused the event loop for 100–300 ms at a time: the tail of
  * commit-to-visible (decision FND-31). And 64 MiB from the start, not grown to from 1 MiB again after
- * every collection that shrinks the heap: scavenges a sixth as often (FND-32).
+ * every collection that shrinks the heap: half as many scavenges, and less promoted (FND-32).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64', '--min-semi-space-size=64'];

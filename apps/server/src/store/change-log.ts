@@ -191,19 +191,6 @@ export async function findCurrentVersion(db: Db, customerId: string): Promise<st
   return String(row?.version ?? '0');
 }
 
-/** When the newest change that may touch a board was committed, or null when none has. */
-export async function findLastChangeAt(db: Db, customerId: string, boardId: number): Promise<Date | null> {
-  const row = await db
-    .selectFrom('change_log')
-    .select('created_at')
-    .where('customer_id', '=', customerId)
-    .where((eb) => eb.or([eb('board_ids', 'is', null), eb(eb.val(boardId), '=', eb.fn.any('board_ids'))]))
-    .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.created_at ?? null;
-}
-
 /**
  * When the newest change that may touch each of several boards was committed (null when none
  * has), keyed `<board id>@<customer>`: how the boards starting together after a restart read it
