@@ -4,7 +4,7 @@ import { GRAPHQL_PATH } from '../config/config.ts';
 import type { TrustProxy } from '../http/client-address.ts';
 import type { Auth } from '../identity/require-scopes.ts';
 import { noteSpeech } from '../services/devices/device-presence.ts';
-import type { Db } from '../store/database.ts';
+import { type Db, preparingStatements } from '../store/database.ts';
 import { createDeviceStateLoader } from '../store/device-state-loader.ts';
 import type { FindBoardConfig } from './boards/board-publisher.ts';
 import { BoardPublishers } from './boards/board-publishers.ts';
@@ -65,7 +65,8 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     operations: { ...base.operations, introspection: options.introspection },
   };
   const boards = new BoardPublishers({
-    db: options.db,
+    // The board reads, repeated for every change: their plans kept (LIVE-41).
+    db: preparingStatements(options.db),
     feed,
     findBoardConfig: options.findBoardConfig,
     log: options.log,

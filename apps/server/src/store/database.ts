@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Kysely, Migrator, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../errors/database-errors.ts';
@@ -28,7 +29,45 @@ export function openDatabase(url: string, maxConnections = 10, timeoutMs = DEFAU
   });
   // An idle client's error (the server stopped or restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+const preparing = new WeakMap<Db, Db>();
+/** Statement texts a preparing Db names; past this, a new text is sent unnamed (a bound on each connection's statements). */
+const MOST_PREPARED = 200;
+
+/**
+ * The same pool, but each statement with parameters is prepared once per connection and its plan
+ * kept by PostgreSQL (LIVE-41): the reads every change repeats for every board (joins of five to
+ * seven tables) were planned again each time, and planning cost more than running them. For
+ * queries of a bounded set of texts (not an `in` list of any length): each text is a statement
+ * held by every connection. Ending it leaves the pool to `db`; one made elsewhere is returned as it is.
+ */
+export function preparingStatements(db: Db): Db {
+  const made = preparing.get(db);
+  if (made) return made;
+  const pool = pools.get(db);
+  // Not opened here (a test's own): statements as they are.
+  if (!pool) return db;
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MOST_PREPARED) {
+      name = `p${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const preparingDb = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: { ...discardingBrokenClients(pool, nameOf), end: async () => undefined },
+    }),
+  });
+  preparing.set(db, preparingDb);
+  return preparingDb;
 }
 
 /**
@@ -36,7 +75,7 @@ export function openDatabase(url: string, maxConnections = 10, timeoutMs = DEFAU
  * database (timed out, connection lost) is destroyed on release instead of reused: a
  * timed-out query may still be in flight on it, and the next one would queue behind it.
  */
-function discardingBrokenClients(pool: pg.Pool): PostgresPool {
+function discardingBrokenClients(pool: pg.Pool, nameOf?: (text: string) => string | undefined): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
@@ -57,7 +96,14 @@ function discardingBrokenClients(pool: pg.Pool): PostgresPool {
           if (broken && typeof args[0] === 'string') {
             return Promise.reject(new Error('Connection terminated: an earlier query on it failed'));
           }
-          const result = (client.query as (...a: unknown[]) => unknown)(...args);
+          const [text, values] = args;
+          const name =
+            nameOf && typeof text === 'string' && Array.isArray(values) && values.length > 0
+              ? nameOf(text)
+              : undefined;
+          const result = name
+            ? client.query({ name, text: text as string, values: values as unknown[] })
+            : (client.query as (...a: unknown[]) => unknown)(...args);
           return result instanceof Promise ? result.catch(noteBroken) : result;
         },
         release: () => {
