@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepDevicesOnline } from '../src/services/devices/device-presence.ts';
+import type { Db } from '../src/store/database.ts';
+import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
+
+const C = 'acme';
+let db: Db;
+
+beforeAll(async () => {
+  db = (await openTestDomain()).db;
+  await seedCustomer(db, C);
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+describe('the presence heartbeat updates screens in place (LIVE-42)', () => {
+  it('refreshes held screens without new index entries: their updates are HOT updates', async () => {
+    const ids = (
+      await db
+        .insertInto('devices')
+        .values(Array.from({ length: 50 }, (_, i) => ({ customer_id: C, name: `Screen ${i}` })))
+        .returning('id')
+        .execute()
+    ).map((row) => row.id);
+    const held = new Map([[C, ids]]);
+    await keepDevicesOnline(db, held, new Date(Date.now() + 60_000));
+
+    // The session's counts not yet reported, before and after the refresh: what the refresh did.
+    const counts = await db.transaction().execute(async (trx) => {
+      const read = async () => {
+        const { rows } = await sql<{ updated: string; in_place: string }>`
+          SELECT n_tup_upd AS updated, n_tup_hot_upd AS in_place
+          FROM pg_stat_xact_user_tables WHERE relname = 'devices'`.execute(trx);
+        return { updated: Number(rows[0]?.updated), inPlace: Number(rows[0]?.in_place) };
+      };
+      const before = await read();
+      await keepDevicesOnline(trx, held, new Date(Date.now() + 120_000));
+      const after = await read();
+      return { updated: after.updated - before.updated, inPlace: after.inPlace - before.inPlace };
+    });
+    // An update whose page is full goes to another page (44 of 50 were in place here); with an index
+    // on a column it writes, none can be.
+    expect(counts.updated).toBe(50);
+    expect(counts.inPlace).toBeGreaterThanOrEqual(25);
+    const online = await db
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('customer_id', '=', C)
+      .where('online_until', '>', sql<Date>`now() + interval '90 seconds'`)
+      .executeTakeFirstOrThrow();
+    expect(Number(online.n)).toBe(50);
+  });
+});
