@@ -13,15 +13,17 @@ export interface BenchDatabase {
   stop(): Promise<void>;
 }
 
-/** A fresh embedded PostgreSQL in a temporary folder, gone again after stop(). */
-export async function startBenchDatabase(): Promise<BenchDatabase> {
+/** A fresh embedded PostgreSQL in a temporary folder, gone again after stop(); `settings`: more server settings. */
+export async function startBenchDatabase(
+  settings?: Readonly<Record<string, string>>,
+): Promise<BenchDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), 'careboard-bench-'));
   // PostgreSQL runs as the `postgres` user when we are root: it must be able to enter the folder.
   chmodSync(dir, 0o755);
   const dataDir = path.join(dir, 'store');
   let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
   try {
-    cluster = await startEmbeddedPostgres(dataDir, pino({ level: 'silent' }));
+    cluster = await startEmbeddedPostgres(dataDir, pino({ level: 'silent' }), settings ? { settings } : {});
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;

@@ -12,6 +12,7 @@ import type { FleetFigures, SideFigures } from './report.ts';
 import type { CapturedFrame } from './screen-protocol.ts';
 import { connectScreens, type Screens } from './screens.ts';
 import type { FleetLayout } from './seed.ts';
+import { resetStatementStats, topStatements } from './statement-stats.ts';
 import type { CustomerWorld } from './world.ts';
 
 /** Frames still arriving this long after the last change: wait; quiet this long: done. */
@@ -20,6 +21,8 @@ const SETTLE_LIMIT_MS = 20_000;
 const IDLE_BEFORE_WEIGHING_MS = 3_000;
 /** Screens retry with the board app's backoff (1 s doubling to 30 s): give them time to come back. */
 const RECOVERY_LIMIT_MS = 60_000;
+/** Statements --pg-statements prints. */
+const STATEMENTS_SHOWN = 15;
 
 export interface CareboardRun {
   readonly figures: SideFigures;
@@ -32,6 +35,8 @@ export interface CareboardRun {
   readonly failedChanges: { readonly count: number; readonly first?: string };
   readonly postgresCpuMicros: number;
   readonly recovery?: FleetFigures['recovery'];
+  /** With --pg-statements: PostgreSQL's heaviest statements of the change window. */
+  readonly statements?: string;
 }
 
 export interface CareboardSetup {
@@ -112,6 +117,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
     let killedAt = Number.NaN;
     let overflowsAtKill = Number.NaN;
     let restarted: Promise<number> | undefined;
+    if (options.pgStatements) await resetStatementStats(setup.db);
     screens.capture(true);
     const cpuBefore = server.cpuMicros();
     const pgBefore = treeCpuMicros(setup.postmasterPid);
@@ -145,6 +151,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
     const end = now();
     const cpu = options.restart ? undefined : server.cpuMicros() - cpuBefore;
     const postgresCpuMicros = treeCpuMicros(setup.postmasterPid) - pgBefore;
+    const statements = options.pgStatements ? await topStatements(setup.db, STATEMENTS_SHOWN) : undefined;
     screens.capture(false);
     const { receipts, captured } = await screens.collect();
     const failures = screens.failures();
@@ -176,6 +183,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
       late: log.late,
       failedChanges: { count: log.failed, ...(log.firstFailure ? { first: log.firstFailure } : {}) },
       postgresCpuMicros,
+      ...(statements ? { statements } : {}),
       ...(options.restart
         ? { recovery: { ...analyseRecovery(receipts, total, killedAt), readyMs, droppedConnections } }
         : {}),

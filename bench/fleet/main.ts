@@ -5,7 +5,8 @@
  * frames to the same screens in the same run.
  *
  *   npm run bench:fleet [-- --customers 25 --boards-per-type 4 --screens-per-board 25 --rate 20
- *                          --seconds 30 --client-threads 2 --nodes 1 --restart --profile <dir>]
+ *                          --seconds 30 --client-threads 2 --nodes 1 --restart --profile <dir>
+ *                          --pg-statements]
  *
  * The last line is a machine-readable summary. Exits 1 when a frame was lost or duplicated, a
  * screen failed, or (with --restart) a screen never came back.
@@ -26,6 +27,7 @@ import { arrangePriorities } from './priority.ts';
 import { runRawSide, scheduleOf } from './raw-side.ts';
 import { type FleetFigures, fleetTable, recoveryLine, summaryLine } from './report.ts';
 import { seedFleet } from './seed.ts';
+import { STATEMENT_STATS_SETTINGS } from './statement-stats.ts';
 import { screenTokens } from './tokens.ts';
 import { loadCustomerWorld } from './world.ts';
 
@@ -42,7 +44,7 @@ async function run(options: FleetOptions): Promise<number> {
   const raisePriority = arrangePriorities(options.serverFirst, progress);
   const raise = (pid: number) => raisePriority([pid]);
   progress('starting PostgreSQL and the server');
-  const database = await startBenchDatabase();
+  const database = await startBenchDatabase(options.pgStatements ? STATEMENT_STATS_SETTINGS : undefined);
   // The postmaster and the processes it has started; its backends inherit from it.
   raisePriority([database.postmasterPid(), ...childPids(database.postmasterPid())]);
   onCleanUp(() => database.stop());
@@ -96,6 +98,7 @@ async function run(options: FleetOptions): Promise<number> {
     ...(careboard.recovery ? { recovery: careboard.recovery } : {}),
   };
   process.stdout.write(`\n${fleetTable(figures)}\n`);
+  if (careboard.statements) process.stdout.write(`\n${careboard.statements}\n`);
   if (options.profileDir) {
     const profile = newestProfile(options.profileDir);
     if (profile) process.stdout.write(`\n${summarise(profile, careboard.window, 20)}\n(${profile})\n`);

@@ -30,11 +30,14 @@ export interface FleetOptions {
   readonly profileDir: string | undefined;
   /** Write the server's heap snapshot at idle, after every screen connected, to this file. */
   readonly heapSnapshot: string | undefined;
+  /** Print the statements that took PostgreSQL longest in the change window (pg_stat_statements). */
+  readonly pgStatements: boolean;
 }
 
 export const USAGE = `Usage: npm run bench:fleet -- [--customers 25] [--boards-per-type 4] [--screens-per-board 25]
                           [--rate 20] [--seconds 30] [--client-threads 2] [--nodes 1]
-                          [--restart [--shared-priority]] [--profile <dir>] [--heap-snapshot <file>]`;
+                          [--restart [--shared-priority]] [--profile <dir>] [--heap-snapshot <file>]
+                          [--pg-statements]`;
 
 const whole = (name: string, value: string | undefined, fallback: number, min: number) =>
   wholeOption(name, value, fallback, min, USAGE);
@@ -55,6 +58,7 @@ export function readOptions(args: readonly string[]): FleetOptions {
       'shared-priority': { type: 'boolean' },
       profile: { type: 'string' },
       'heap-snapshot': { type: 'string' },
+      'pg-statements': { type: 'boolean' },
     },
     strict: true,
   });
@@ -70,6 +74,7 @@ export function readOptions(args: readonly string[]): FleetOptions {
     serverFirst: (values.restart ?? false) && !values['shared-priority'],
     profileDir: values.profile,
     heapSnapshot: values['heap-snapshot'],
+    pgStatements: values['pg-statements'] ?? false,
   };
 }
 

@@ -36,6 +36,8 @@ export class DataDirNotAccessibleError extends Error {
 export interface EmbeddedOptions {
   /** Listen on this port (a test restarting a cluster on its old address); a free one otherwise. */
   readonly port?: number;
+  /** More server settings, as `-c name=value` (a bench loading `pg_stat_statements`). */
+  readonly settings?: Readonly<Record<string, string>>;
 }
 
 /** First wait before restarting a PostgreSQL that died, doubled per failed attempt up to the cap (FND-21). */
@@ -78,7 +80,13 @@ export async function startEmbeddedPostgres(
       persistent: true,
       // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
       createPostgresUser: runAsPostgres,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ],
       onLog: (message) => log.debug({ postgres: message.trim() }, 'postgres'),
       onError: (error) => log.error({ err: error }, 'postgres error'),
     });
