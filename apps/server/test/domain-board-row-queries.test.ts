@@ -7,6 +7,7 @@ import {
   listEndedStaysInScope,
   listStaffOfBoardVisits,
 } from '../src/store/repositories/board-row-queries.ts';
+import { compiledReadsKept } from '../src/store/repositories/compiled-reads.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
 
 const C = 'acme';
@@ -88,5 +89,32 @@ describe('a workflow board’s staff and ended stays, read by its scope (LIVE-39
     );
     for (const member of await listStaffOfBoardVisits(db, C, scopes[0] as BoardScope))
       expect(otherVisits.has(member.visit_id)).toBe(false);
+  });
+});
+
+describe('board reads compiled once for their arguments (LIVE-43)', () => {
+  it('reuse the query, never the rows, and keep each customer’s and scope’s apart', async () => {
+    const phases = await listBoardPhases(db, C, { workflowIds: [], phaseIds: [] });
+    const workflow = phases[0]?.workflow_id ?? 0;
+    // A scope no other test here reads: the workflow and every phase of it, listed.
+    const listed = phases.filter((phase) => phase.workflow_id === workflow).map((phase) => phase.id);
+    const scope: BoardScope = { workflowIds: [workflow], phaseIds: listed };
+    const before = compiledReadsKept();
+    const first = await listBoardVisits(db, C, scope);
+    expect(compiledReadsKept()).toBe(before + 1);
+    expect(first.length).toBeGreaterThan(1);
+
+    // The same arguments: the same query, and what the table holds now.
+    const done = first[0]?.id ?? 0;
+    await db.updateTable('visits').set({ completed_at: new Date() }).where('id', '=', done).execute();
+    const second = await listBoardVisits(db, C, scope);
+    expect(compiledReadsKept()).toBe(before + 1);
+    expect(second.map((visit) => visit.id)).toEqual(first.slice(1).map((visit) => visit.id));
+
+    // Another customer, the same scope: a query of its own, with its own rows.
+    const theirs = await listBoardVisits(db, OTHER, scope);
+    expect(compiledReadsKept()).toBe(before + 2);
+    const mine = new Set(first.map((visit) => visit.id));
+    expect(theirs.some((visit) => mine.has(visit.id))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { readCompiled } from './compiled-reads.ts';
 import { sameCustomer } from './same-customer.ts';
 
 /** What a board shows is limited by its lists: an empty list means "all". */
@@ -7,6 +8,10 @@ export interface BoardScope {
   readonly workflowIds: readonly number[];
   readonly phaseIds: readonly number[];
 }
+
+/** What a read of a scope depends on, for its kept compiled query (LIVE-43). */
+const scopeText = (customerId: string, scope: BoardScope) =>
+  `${customerId}\u0000${scope.workflowIds.join(',')}/${scope.phaseIds.join(',')}`;
 
 export interface BoardVisit {
   readonly id: number;
@@ -23,28 +28,30 @@ export interface BoardVisit {
 
 /** Active visits a board shows. Last names are never selected. */
 export async function listBoardVisits(db: Db, customerId: string, scope: BoardScope): Promise<BoardVisit[]> {
-  let query = db
-    .selectFrom('visits as v')
-    .leftJoin('badges as b', (join) => sameCustomer(join, 'b.id', 'v.badge_id'))
-    .leftJoin('locations as l', (join) => sameCustomer(join, 'l.id', 'v.location_id'))
-    .leftJoin('stations as s', (join) => sameCustomer(join, 's.id', 'v.station_id'))
-    .select([
-      'v.id',
-      'v.first_name',
-      'v.display_name',
-      'v.family_code',
-      'b.label as badge_label',
-      'v.workflow_id',
-      'v.phase_id',
-      'v.phase_entered_at',
-      'l.name as location_name',
-      's.name as station_name',
-    ])
-    .where('v.customer_id', '=', customerId)
-    .where('v.completed_at', 'is', null);
-  if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
-  if (scope.phaseIds.length > 0) query = query.where('v.phase_id', 'in', [...scope.phaseIds]);
-  return query.orderBy('v.phase_entered_at').orderBy('v.id').execute();
+  return readCompiled(db, `visits ${scopeText(customerId, scope)}`, () => {
+    let query = db
+      .selectFrom('visits as v')
+      .leftJoin('badges as b', (join) => sameCustomer(join, 'b.id', 'v.badge_id'))
+      .leftJoin('locations as l', (join) => sameCustomer(join, 'l.id', 'v.location_id'))
+      .leftJoin('stations as s', (join) => sameCustomer(join, 's.id', 'v.station_id'))
+      .select([
+        'v.id',
+        'v.first_name',
+        'v.display_name',
+        'v.family_code',
+        'b.label as badge_label',
+        'v.workflow_id',
+        'v.phase_id',
+        'v.phase_entered_at',
+        'l.name as location_name',
+        's.name as station_name',
+      ])
+      .where('v.customer_id', '=', customerId)
+      .where('v.completed_at', 'is', null);
+    if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
+    if (scope.phaseIds.length > 0) query = query.where('v.phase_id', 'in', [...scope.phaseIds]);
+    return query.orderBy('v.phase_entered_at').orderBy('v.id');
+  });
 }
 
 export interface VisitStaffMember {
@@ -62,21 +69,23 @@ export async function listStaffOfBoardVisits(
   customerId: string,
   scope: BoardScope,
 ): Promise<VisitStaffMember[]> {
-  let query = db
-    .selectFrom('visit_staff as vs')
-    .innerJoin('visits as v', (join) => sameCustomer(join, 'v.id', 'vs.visit_id'))
-    .innerJoin('staff as st', (join) => sameCustomer(join, 'st.id', 'vs.staff_id'))
-    .innerJoin('staff_types as t', (join) => sameCustomer(join, 't.id', 'st.staff_type_id'))
-    .select([
-      'vs.visit_id',
-      'st.display_name',
-      sql<string>`coalesce(t.abbreviation, t.name)`.as('abbreviation'),
-    ])
-    .where('vs.customer_id', '=', customerId)
-    .where('v.completed_at', 'is', null);
-  if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
-  if (scope.phaseIds.length > 0) query = query.where('v.phase_id', 'in', [...scope.phaseIds]);
-  return query.orderBy('vs.visit_id').orderBy('st.display_name').execute();
+  return readCompiled(db, `staff ${scopeText(customerId, scope)}`, () => {
+    let query = db
+      .selectFrom('visit_staff as vs')
+      .innerJoin('visits as v', (join) => sameCustomer(join, 'v.id', 'vs.visit_id'))
+      .innerJoin('staff as st', (join) => sameCustomer(join, 'st.id', 'vs.staff_id'))
+      .innerJoin('staff_types as t', (join) => sameCustomer(join, 't.id', 'st.staff_type_id'))
+      .select([
+        'vs.visit_id',
+        'st.display_name',
+        sql<string>`coalesce(t.abbreviation, t.name)`.as('abbreviation'),
+      ])
+      .where('vs.customer_id', '=', customerId)
+      .where('v.completed_at', 'is', null);
+    if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
+    if (scope.phaseIds.length > 0) query = query.where('v.phase_id', 'in', [...scope.phaseIds]);
+    return query.orderBy('vs.visit_id').orderBy('st.display_name');
+  });
 }
 
 export interface BoardPhase {
@@ -90,22 +99,24 @@ export interface BoardPhase {
 }
 
 export async function listBoardPhases(db: Db, customerId: string, scope: BoardScope): Promise<BoardPhase[]> {
-  let query = db
-    .selectFrom('phases as p')
-    .innerJoin('workflows as w', (join) => sameCustomer(join, 'w.id', 'p.workflow_id'))
-    .select([
-      'p.id',
-      'p.workflow_id',
-      'w.name as workflow_name',
-      'p.name',
-      'p.position',
-      'p.color',
-      'p.estimated_duration_sec',
-    ])
-    .where('p.customer_id', '=', customerId);
-  if (scope.workflowIds.length > 0) query = query.where('p.workflow_id', 'in', [...scope.workflowIds]);
-  if (scope.phaseIds.length > 0) query = query.where('p.id', 'in', [...scope.phaseIds]);
-  return query.orderBy('p.workflow_id').orderBy('p.position').execute();
+  return readCompiled(db, `phases ${scopeText(customerId, scope)}`, () => {
+    let query = db
+      .selectFrom('phases as p')
+      .innerJoin('workflows as w', (join) => sameCustomer(join, 'w.id', 'p.workflow_id'))
+      .select([
+        'p.id',
+        'p.workflow_id',
+        'w.name as workflow_name',
+        'p.name',
+        'p.position',
+        'p.color',
+        'p.estimated_duration_sec',
+      ])
+      .where('p.customer_id', '=', customerId);
+    if (scope.workflowIds.length > 0) query = query.where('p.workflow_id', 'in', [...scope.workflowIds]);
+    if (scope.phaseIds.length > 0) query = query.where('p.id', 'in', [...scope.phaseIds]);
+    return query.orderBy('p.workflow_id').orderBy('p.position');
+  });
 }
 
 /**
@@ -113,15 +124,17 @@ export async function listBoardPhases(db: Db, customerId: string, scope: BoardSc
  * scope), for today's averages: read beside the phases rather than after them (LIVE-39).
  */
 export async function listEndedStaysInScope(db: Db, customerId: string, scope: BoardScope, since: Date) {
-  let query = db
-    .selectFrom('visit_phase_history as h')
-    .innerJoin('phases as p', (join) => sameCustomer(join, 'p.id', 'h.phase_id'))
-    .select(['h.phase_id', 'h.entered_at', 'h.left_at'])
-    .where('h.customer_id', '=', customerId)
-    .where('h.left_at', '>=', since);
-  if (scope.workflowIds.length > 0) query = query.where('p.workflow_id', 'in', [...scope.workflowIds]);
-  if (scope.phaseIds.length > 0) query = query.where('p.id', 'in', [...scope.phaseIds]);
-  return query.execute();
+  return readCompiled(db, `stays ${scopeText(customerId, scope)} ${since.toISOString()}`, () => {
+    let query = db
+      .selectFrom('visit_phase_history as h')
+      .innerJoin('phases as p', (join) => sameCustomer(join, 'p.id', 'h.phase_id'))
+      .select(['h.phase_id', 'h.entered_at', 'h.left_at'])
+      .where('h.customer_id', '=', customerId)
+      .where('h.left_at', '>=', since);
+    if (scope.workflowIds.length > 0) query = query.where('p.workflow_id', 'in', [...scope.workflowIds]);
+    if (scope.phaseIds.length > 0) query = query.where('p.id', 'in', [...scope.phaseIds]);
+    return query;
+  });
 }
 
 export interface BoardCall {
@@ -143,28 +156,30 @@ export async function listRecentBoardCalls(
   scope: BoardScope,
   limit: number,
 ): Promise<BoardCall[]> {
-  let query = db
-    .selectFrom('calls as c')
-    .innerJoin('visits as v', (join) => sameCustomer(join, 'v.id', 'c.visit_id'))
-    .innerJoin('stations as s', (join) => sameCustomer(join, 's.id', 'c.station_id'))
-    .innerJoin('workflows as w', (join) => sameCustomer(join, 'w.id', 'v.workflow_id'))
-    .innerJoin('phases as p', (join) => sameCustomer(join, 'p.id', 'v.phase_id'))
-    .leftJoin('badges as b', (join) => sameCustomer(join, 'b.id', 'v.badge_id'))
-    .leftJoin('tags as t', (join) => sameCustomer(join, 't.id', 'v.tag_id'))
-    .select([
-      'c.id',
-      'c.called_at',
-      'v.first_name',
-      'b.label as badge_label',
-      't.label as tag_label',
-      's.name as station_name',
-      'w.name as workflow_name',
-      'p.name as phase_name',
-      'p.supplementary_announcement',
-    ])
-    .where('c.customer_id', '=', customerId);
-  if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
-  return query.orderBy('c.called_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+  return readCompiled(db, `calls ${scopeText(customerId, scope)} ${limit}`, () => {
+    let query = db
+      .selectFrom('calls as c')
+      .innerJoin('visits as v', (join) => sameCustomer(join, 'v.id', 'c.visit_id'))
+      .innerJoin('stations as s', (join) => sameCustomer(join, 's.id', 'c.station_id'))
+      .innerJoin('workflows as w', (join) => sameCustomer(join, 'w.id', 'v.workflow_id'))
+      .innerJoin('phases as p', (join) => sameCustomer(join, 'p.id', 'v.phase_id'))
+      .leftJoin('badges as b', (join) => sameCustomer(join, 'b.id', 'v.badge_id'))
+      .leftJoin('tags as t', (join) => sameCustomer(join, 't.id', 'v.tag_id'))
+      .select([
+        'c.id',
+        'c.called_at',
+        'v.first_name',
+        'b.label as badge_label',
+        't.label as tag_label',
+        's.name as station_name',
+        'w.name as workflow_name',
+        'p.name as phase_name',
+        'p.supplementary_announcement',
+      ])
+      .where('c.customer_id', '=', customerId);
+    if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
+    return query.orderBy('c.called_at', 'desc').orderBy('c.id', 'desc').limit(limit);
+  });
 }
 
 /** Active messages for a board: its own, its workflows', and the customer-wide ones. */
@@ -225,24 +240,26 @@ export async function listParLevelCounts(
   customerId: string,
   locationIds: readonly number[],
 ): Promise<ParLevelCount[]> {
-  let query = db
-    .selectFrom('par_levels as pl')
-    .innerJoin('locations as l', (join) => sameCustomer(join, 'l.id', 'pl.location_id'))
-    .innerJoin('asset_types as at', (join) => sameCustomer(join, 'at.id', 'pl.asset_type_id'))
-    .select([
-      'pl.location_id',
-      'l.name as location_name',
-      'pl.asset_type_id',
-      'at.name as asset_type_name',
-      'pl.min',
-      'pl.max',
-      sql<number>`(SELECT count(*)::int FROM assets a WHERE a.customer_id = pl.customer_id AND a.location_id = pl.location_id AND a.asset_type_id = pl.asset_type_id)`.as(
-        'count',
-      ),
-    ])
-    .where('pl.customer_id', '=', customerId);
-  if (locationIds.length > 0) query = query.where('pl.location_id', 'in', [...locationIds]);
-  return query.orderBy('l.name').orderBy('at.name').execute();
+  return readCompiled(db, `par ${customerId}\u0000${locationIds.join(',')}`, () => {
+    let query = db
+      .selectFrom('par_levels as pl')
+      .innerJoin('locations as l', (join) => sameCustomer(join, 'l.id', 'pl.location_id'))
+      .innerJoin('asset_types as at', (join) => sameCustomer(join, 'at.id', 'pl.asset_type_id'))
+      .select([
+        'pl.location_id',
+        'l.name as location_name',
+        'pl.asset_type_id',
+        'at.name as asset_type_name',
+        'pl.min',
+        'pl.max',
+        sql<number>`(SELECT count(*)::int FROM assets a WHERE a.customer_id = pl.customer_id AND a.location_id = pl.location_id AND a.asset_type_id = pl.asset_type_id)`.as(
+          'count',
+        ),
+      ])
+      .where('pl.customer_id', '=', customerId);
+    if (locationIds.length > 0) query = query.where('pl.location_id', 'in', [...locationIds]);
+    return query.orderBy('l.name').orderBy('at.name');
+  });
 }
 
 export async function findCustomerVoice(db: Db, customerId: string) {
