@@ -8,6 +8,7 @@ import {
   listStaffOfBoardVisits,
 } from '../src/store/repositories/board-row-queries.ts';
 import { compiledReadsKept } from '../src/store/repositories/compiled-reads.ts';
+import { readScopeFlow } from '../src/store/repositories/scope-flow.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
 
 const C = 'acme';
@@ -89,6 +90,50 @@ describe('a workflow board’s staff and ended stays, read by its scope (LIVE-39
     );
     for (const member of await listStaffOfBoardVisits(db, C, scopes[0] as BoardScope))
       expect(otherVisits.has(member.visit_id)).toBe(false);
+  });
+});
+
+describe('a scope’s flow in one statement (LIVE-44)', () => {
+  it('is what the three reads apart answer, dates as dates, for every kind of scope, of its customer only', async () => {
+    const phases = await listBoardPhases(db, C, { workflowIds: [], phaseIds: [] });
+    const workflow = phases[0]?.workflow_id ?? 0;
+    const scopes: BoardScope[] = [
+      { workflowIds: [], phaseIds: [] },
+      { workflowIds: [workflow], phaseIds: [] },
+      { workflowIds: [], phaseIds: phases.slice(0, 2).map((phase) => phase.id) },
+    ];
+    // Every statement the flow sends, counted.
+    let statements = 0;
+    const counting = new Proxy(db, {
+      get(target, property) {
+        const value = Reflect.get(target, property);
+        if (typeof value !== 'function') return value;
+        if (property !== 'executeQuery') return value.bind(target);
+        return (...args: Parameters<Db['executeQuery']>) => {
+          statements += 1;
+          return target.executeQuery(...args);
+        };
+      },
+    });
+    for (const scope of scopes) {
+      const before = statements;
+      const flow = await readScopeFlow(counting, C, scope, since);
+      expect(statements - before).toBe(1);
+      expect(flow.visits).toEqual(await listBoardVisits(db, C, scope));
+      expect(flow.staff).toEqual(await listStaffOfBoardVisits(db, C, scope));
+      expect([...flow.stays].sort(byStay)).toEqual(
+        [...(await listEndedStaysInScope(db, C, scope, since))].sort(byStay),
+      );
+      expect(flow.visits.length).toBeGreaterThan(0);
+      expect(flow.visits[0]?.phase_entered_at).toBeInstanceOf(Date);
+    }
+    const all = await readScopeFlow(db, C, scopes[0] as BoardScope, since);
+    expect(all.staff.length).toBeGreaterThan(0);
+    expect(all.stays.length).toBeGreaterThan(0);
+    const theirs = await readScopeFlow(db, OTHER, scopes[0] as BoardScope, since);
+    const mine = new Set(all.visits.map((visit) => visit.id));
+    expect(theirs.visits.length).toBeGreaterThan(0);
+    expect(theirs.visits.some((visit) => mine.has(visit.id))).toBe(false);
   });
 });
 

@@ -1,6 +1,8 @@
 import type { DisplayBoardConfig } from '@careboard/contracts';
+import { localDay } from '../../domain/local-day.ts';
 import type { Db } from '../../store/database.ts';
 import type { BoardScope } from '../../store/repositories/board-row-queries.ts';
+import { readScopeFlow, type ScopeFlow } from '../../store/repositories/scope-flow.ts';
 
 /** A row any board sends: its key identifies it across frames. */
 export interface KeyedRow {
@@ -34,3 +36,21 @@ export function scopeOf(config: DisplayBoardConfig): BoardScope {
 }
 
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * A board's scope's visits, their staff and the stays ended today (the site's day), in one
+ * statement shared by the workflow and family boards of the scope (LIVE-44).
+ */
+export function shareScopeFlow(
+  db: Db,
+  customerId: string,
+  config: DisplayBoardConfig,
+  now: Date,
+  share: ShareRead,
+): Promise<ScopeFlow> {
+  const scope = scopeOf(config);
+  const dayStart = localDay(now, config.department.site.default_timezone).start;
+  return share(`flow ${scopeKey(scope)} ${dayStart.toISOString()}`, () =>
+    readScopeFlow(db, customerId, scope, dayStart),
+  );
+}

@@ -1,6 +1,6 @@
 import type { FamilyPhaseRow, FamilyVisitRow } from '@careboard/contracts';
-import { listBoardPhases, listBoardVisits } from '../../store/repositories/board-row-queries.ts';
-import { type BuildRows, readAlone, scopeKey, scopeOf } from './build-rows.ts';
+import { listBoardPhases } from '../../store/repositories/board-row-queries.ts';
+import { type BuildRows, readAlone, scopeKey, scopeOf, shareScopeFlow } from './build-rows.ts';
 
 /**
  * Family board (waiting room). Built field by field from an allow-list: a code
@@ -8,12 +8,13 @@ import { type BuildRows, readAlone, scopeKey, scopeOf } from './build-rows.ts';
  * the board is configured to show it. Nothing else about a patient, and no
  * staff, leaves the server for this board type.
  */
-export const buildFamilyRows: BuildRows = async (db, customerId, config, _now, share = readAlone) => {
+export const buildFamilyRows: BuildRows = async (db, customerId, config, now, share = readAlone) => {
   const scope = scopeOf(config);
-  // The same reads as the workflow board's of the same scope: shared with it (LIVE-22).
-  const [phases, visits] = await Promise.all([
+  // The same reads as the workflow board's of the same scope: shared with it (LIVE-22), the staff
+  // and stays too, which this board does not show (LIVE-44).
+  const [phases, { visits }] = await Promise.all([
     share(`phases ${scopeKey(scope)}`, () => listBoardPhases(db, customerId, scope)),
-    share(`visits ${scopeKey(scope)}`, () => listBoardVisits(db, customerId, scope)),
+    shareScopeFlow(db, customerId, config, now, share),
   ]);
   const legend: FamilyPhaseRow[] = phases.map((phase) => ({
     key: `phase:${phase.id}`,

@@ -16,8 +16,8 @@ describe('SharedReads', () => {
       made += 1;
       return answer.promise;
     };
-    const first = reads.forChange('demo', '41')('visits 1/', read);
-    const second = reads.forChange('demo', '41')('visits 1/', read);
+    const first = reads.forChange('demo', '41')('flow 1/', read);
+    const second = reads.forChange('demo', '41')('flow 1/', read);
     answer.resolve(['visit:1']);
     expect(await first).toBe(await second);
     expect(made).toBe(1);
@@ -99,50 +99,50 @@ describe('SharedReads', () => {
         made.set(key, (made.get(key) ?? 0) + 1);
         return key;
       };
-      const keys = ['messages', 'par 1,2', 'visits 1/', 'calls 1/', 'stays 3 day', 'staff 4,5', 'voice'];
+      const keys = ['messages', 'par 1,2', 'flow 1/ day', 'calls 1/', 'flow 4,5/ day', 'voice'];
       const evaluate = (version: string) =>
         Promise.all(keys.map((key) => reads.forChange('demo', version)(key, read(key))));
       const madeNow = () => Object.fromEntries(keys.map((key) => [key, made.get(key) ?? 0]));
       await evaluate('41');
-      expect(Object.values(madeNow())).toEqual([1, 1, 1, 1, 1, 1, 1]);
+      expect(Object.values(madeNow())).toEqual([1, 1, 1, 1, 1, 1]);
 
       reads.noteChanges('demo', [{ entity: 'device' }]);
       await evaluate('42');
-      expect(Object.values(madeNow())).toEqual([1, 1, 1, 1, 1, 1, 1]);
+      expect(Object.values(madeNow())).toEqual([1, 1, 1, 1, 1, 1]);
 
       reads.noteChanges('demo', [{ entity: 'message' }]);
       await evaluate('43');
-      expect(Object.values(madeNow())).toEqual([2, 1, 1, 1, 1, 1, 1]);
+      expect(Object.values(madeNow())).toEqual([2, 1, 1, 1, 1, 1]);
 
       reads.noteChanges('demo', [{ entity: 'asset' }]);
       await evaluate('44');
-      expect(Object.values(madeNow())).toEqual([2, 2, 1, 1, 1, 1, 1]);
+      expect(Object.values(madeNow())).toEqual([2, 2, 1, 1, 1, 1]);
 
       reads.noteChanges('demo', [{ entity: 'call' }]);
       await evaluate('45');
-      expect(Object.values(madeNow())).toEqual([2, 2, 2, 2, 2, 2, 1]);
+      expect(Object.values(madeNow())).toEqual([2, 2, 2, 2, 2, 1]);
 
       reads.noteChanges('demo', [{ entity: 'visit' }, { entity: 'device' }]);
       await evaluate('46');
-      expect(Object.values(madeNow())).toEqual([2, 2, 3, 3, 3, 3, 1]);
+      expect(Object.values(madeNow())).toEqual([2, 2, 3, 3, 3, 1]);
 
       // Any change outside the patient flow forgets every one.
       reads.noteChanges('demo', [{ entity: 'asset' }, { entity: 'par_level' }]);
       await evaluate('47');
-      expect(Object.values(madeNow())).toEqual([3, 3, 4, 4, 4, 4, 2]);
+      expect(Object.values(madeNow())).toEqual([3, 3, 4, 4, 4, 2]);
     });
 
     it('reads afresh for a board that starts, and forgets a customer whose last board left', async () => {
       const reads = new SharedReads();
       let made = 0;
       const read = async () => ++made;
-      expect(await reads.forChange('demo', '41')('visits 1/', read)).toBe(1);
+      expect(await reads.forChange('demo', '41')('flow 1/', read)).toBe(1);
       // A board starting: its own read, kept for the boards after it.
       const start = reads.forChange('demo', 'start:41');
-      expect(await Promise.all([start('visits 1/', read), start('visits 1/', read)])).toEqual([2, 2]);
-      expect(await reads.forChange('demo', '42')('visits 1/', read)).toBe(2);
+      expect(await Promise.all([start('flow 1/', read), start('flow 1/', read)])).toEqual([2, 2]);
+      expect(await reads.forChange('demo', '42')('flow 1/', read)).toBe(2);
       reads.forget('demo');
-      expect(await reads.forChange('demo', '43')('visits 1/', read)).toBe(3);
+      expect(await reads.forChange('demo', '43')('flow 1/', read)).toBe(3);
     });
   });
 });

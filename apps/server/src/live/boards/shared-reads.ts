@@ -8,13 +8,13 @@ const FLOW_ENTITIES: ReadonlySet<string> = new Set(['visit', 'call', 'message', 
  * The reads kept between changes (LIVE-33, LIVE-36), and the changes of the patient flow that
  * alter each: the customer's voice and a board's phases none (only the care setting does), its
  * messages a message, its PAR counts an asset (moved, or its tag seen elsewhere), its visits, calls,
- * stays and staff a visit or a call. A device changes no read. Keys of no kind here are never kept.
+ * stays and staff (a scope's flow) a visit or a call. A device changes no read. Keys of no kind here are never kept.
  */
 const KEPT_READS: readonly { readonly key: RegExp; readonly alteredBy: ReadonlySet<string> }[] = [
   { key: /^(voice$|phases )/, alteredBy: new Set() },
   { key: /^messages$/, alteredBy: new Set(['message']) },
   { key: /^par /, alteredBy: new Set(['asset']) },
-  { key: /^(visits|calls|stays|staff) /, alteredBy: new Set(['visit', 'call']) },
+  { key: /^(flow|calls) /, alteredBy: new Set(['visit', 'call']) },
 ];
 
 /**

@@ -1,28 +1,16 @@
 import type { PhaseRow, WorkflowVisitRow } from '@careboard/contracts';
 import { averagePhaseDurationTodaySec } from '../../domain/average-phase-duration.ts';
-import { localDay } from '../../domain/local-day.ts';
-import {
-  listBoardPhases,
-  listBoardVisits,
-  listEndedStaysInScope,
-  listStaffOfBoardVisits,
-} from '../../store/repositories/board-row-queries.ts';
-import { type BuildRows, readAlone, scopeKey, scopeOf } from './build-rows.ts';
+import { listBoardPhases } from '../../store/repositories/board-row-queries.ts';
+import { type BuildRows, readAlone, scopeKey, scopeOf, shareScopeFlow } from './build-rows.ts';
 
 /** Workflow board (staff): phases with today's averages, and every active visit with its staff. */
 export const buildWorkflowRows: BuildRows = async (db, customerId, config, now, share = readAlone) => {
   const scope = scopeOf(config);
   const timeZone = config.department.site.default_timezone;
-  const dayStart = localDay(now, timeZone).start;
-  // All four in one round trip: the staff and the ended stays are read by the board's scope, not
-  // by the visits and phases read first (a second round trip, the tail of commit-to-visible, LIVE-39).
-  const [phases, visits, stays, staff] = await Promise.all([
+  // Both at once (LIVE-39); the visits, their staff and today's ended stays in one statement (LIVE-44).
+  const [phases, { visits, stays, staff }] = await Promise.all([
     share(`phases ${scopeKey(scope)}`, () => listBoardPhases(db, customerId, scope)),
-    share(`visits ${scopeKey(scope)}`, () => listBoardVisits(db, customerId, scope)),
-    share(`stays ${scopeKey(scope)} ${dayStart.toISOString()}`, () =>
-      listEndedStaysInScope(db, customerId, scope, dayStart),
-    ),
-    share(`staff ${scopeKey(scope)}`, () => listStaffOfBoardVisits(db, customerId, scope)),
+    shareScopeFlow(db, customerId, config, now, share),
   ]);
 
   const phaseRows: PhaseRow[] = phases.map((phase) => ({

@@ -10,7 +10,7 @@ export interface BoardScope {
 }
 
 /** What a read of a scope depends on, for its kept compiled query (LIVE-43). */
-const scopeText = (customerId: string, scope: BoardScope) =>
+export const scopeText = (customerId: string, scope: BoardScope) =>
   `${customerId}\u0000${scope.workflowIds.join(',')}/${scope.phaseIds.join(',')}`;
 
 export interface BoardVisit {
@@ -28,30 +28,35 @@ export interface BoardVisit {
 
 /** Active visits a board shows. Last names are never selected. */
 export async function listBoardVisits(db: Db, customerId: string, scope: BoardScope): Promise<BoardVisit[]> {
-  return readCompiled(db, `visits ${scopeText(customerId, scope)}`, () => {
-    let query = db
-      .selectFrom('visits as v')
-      .leftJoin('badges as b', (join) => sameCustomer(join, 'b.id', 'v.badge_id'))
-      .leftJoin('locations as l', (join) => sameCustomer(join, 'l.id', 'v.location_id'))
-      .leftJoin('stations as s', (join) => sameCustomer(join, 's.id', 'v.station_id'))
-      .select([
-        'v.id',
-        'v.first_name',
-        'v.display_name',
-        'v.family_code',
-        'b.label as badge_label',
-        'v.workflow_id',
-        'v.phase_id',
-        'v.phase_entered_at',
-        'l.name as location_name',
-        's.name as station_name',
-      ])
-      .where('v.customer_id', '=', customerId)
-      .where('v.completed_at', 'is', null);
-    if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
-    if (scope.phaseIds.length > 0) query = query.where('v.phase_id', 'in', [...scope.phaseIds]);
-    return query.orderBy('v.phase_entered_at').orderBy('v.id');
-  });
+  return readCompiled(db, `visits ${scopeText(customerId, scope)}`, () =>
+    boardVisitsQuery(db, customerId, scope),
+  );
+}
+
+/** The query of `listBoardVisits`, to read alone or with the scope's other reads (scope-flow.ts). */
+export function boardVisitsQuery(db: Db, customerId: string, scope: BoardScope) {
+  let query = db
+    .selectFrom('visits as v')
+    .leftJoin('badges as b', (join) => sameCustomer(join, 'b.id', 'v.badge_id'))
+    .leftJoin('locations as l', (join) => sameCustomer(join, 'l.id', 'v.location_id'))
+    .leftJoin('stations as s', (join) => sameCustomer(join, 's.id', 'v.station_id'))
+    .select([
+      'v.id',
+      'v.first_name',
+      'v.display_name',
+      'v.family_code',
+      'b.label as badge_label',
+      'v.workflow_id',
+      'v.phase_id',
+      'v.phase_entered_at',
+      'l.name as location_name',
+      's.name as station_name',
+    ])
+    .where('v.customer_id', '=', customerId)
+    .where('v.completed_at', 'is', null);
+  if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
+  if (scope.phaseIds.length > 0) query = query.where('v.phase_id', 'in', [...scope.phaseIds]);
+  return query.orderBy('v.phase_entered_at').orderBy('v.id');
 }
 
 export interface VisitStaffMember {
@@ -69,23 +74,28 @@ export async function listStaffOfBoardVisits(
   customerId: string,
   scope: BoardScope,
 ): Promise<VisitStaffMember[]> {
-  return readCompiled(db, `staff ${scopeText(customerId, scope)}`, () => {
-    let query = db
-      .selectFrom('visit_staff as vs')
-      .innerJoin('visits as v', (join) => sameCustomer(join, 'v.id', 'vs.visit_id'))
-      .innerJoin('staff as st', (join) => sameCustomer(join, 'st.id', 'vs.staff_id'))
-      .innerJoin('staff_types as t', (join) => sameCustomer(join, 't.id', 'st.staff_type_id'))
-      .select([
-        'vs.visit_id',
-        'st.display_name',
-        sql<string>`coalesce(t.abbreviation, t.name)`.as('abbreviation'),
-      ])
-      .where('vs.customer_id', '=', customerId)
-      .where('v.completed_at', 'is', null);
-    if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
-    if (scope.phaseIds.length > 0) query = query.where('v.phase_id', 'in', [...scope.phaseIds]);
-    return query.orderBy('vs.visit_id').orderBy('st.display_name');
-  });
+  return readCompiled(db, `staff ${scopeText(customerId, scope)}`, () =>
+    staffOfBoardVisitsQuery(db, customerId, scope),
+  );
+}
+
+/** The query of `listStaffOfBoardVisits`. */
+export function staffOfBoardVisitsQuery(db: Db, customerId: string, scope: BoardScope) {
+  let query = db
+    .selectFrom('visit_staff as vs')
+    .innerJoin('visits as v', (join) => sameCustomer(join, 'v.id', 'vs.visit_id'))
+    .innerJoin('staff as st', (join) => sameCustomer(join, 'st.id', 'vs.staff_id'))
+    .innerJoin('staff_types as t', (join) => sameCustomer(join, 't.id', 'st.staff_type_id'))
+    .select([
+      'vs.visit_id',
+      'st.display_name',
+      sql<string>`coalesce(t.abbreviation, t.name)`.as('abbreviation'),
+    ])
+    .where('vs.customer_id', '=', customerId)
+    .where('v.completed_at', 'is', null);
+  if (scope.workflowIds.length > 0) query = query.where('v.workflow_id', 'in', [...scope.workflowIds]);
+  if (scope.phaseIds.length > 0) query = query.where('v.phase_id', 'in', [...scope.phaseIds]);
+  return query.orderBy('vs.visit_id').orderBy('st.display_name');
 }
 
 export interface BoardPhase {
@@ -124,17 +134,22 @@ export async function listBoardPhases(db: Db, customerId: string, scope: BoardSc
  * scope), for today's averages: read beside the phases rather than after them (LIVE-39).
  */
 export async function listEndedStaysInScope(db: Db, customerId: string, scope: BoardScope, since: Date) {
-  return readCompiled(db, `stays ${scopeText(customerId, scope)} ${since.toISOString()}`, () => {
-    let query = db
-      .selectFrom('visit_phase_history as h')
-      .innerJoin('phases as p', (join) => sameCustomer(join, 'p.id', 'h.phase_id'))
-      .select(['h.phase_id', 'h.entered_at', 'h.left_at'])
-      .where('h.customer_id', '=', customerId)
-      .where('h.left_at', '>=', since);
-    if (scope.workflowIds.length > 0) query = query.where('p.workflow_id', 'in', [...scope.workflowIds]);
-    if (scope.phaseIds.length > 0) query = query.where('p.id', 'in', [...scope.phaseIds]);
-    return query;
-  });
+  return readCompiled(db, `stays ${scopeText(customerId, scope)} ${since.toISOString()}`, () =>
+    endedStaysInScopeQuery(db, customerId, scope, since),
+  );
+}
+
+/** The query of `listEndedStaysInScope`. */
+export function endedStaysInScopeQuery(db: Db, customerId: string, scope: BoardScope, since: Date) {
+  let query = db
+    .selectFrom('visit_phase_history as h')
+    .innerJoin('phases as p', (join) => sameCustomer(join, 'p.id', 'h.phase_id'))
+    .select(['h.phase_id', 'h.entered_at', 'h.left_at'])
+    .where('h.customer_id', '=', customerId)
+    .where('h.left_at', '>=', since);
+  if (scope.workflowIds.length > 0) query = query.where('p.workflow_id', 'in', [...scope.workflowIds]);
+  if (scope.phaseIds.length > 0) query = query.where('p.id', 'in', [...scope.phaseIds]);
+  return query;
 }
 
 export interface BoardCall {
