@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LiveCloseCode } from '@careboard/contracts';
 import DataLoader from 'dataloader';
 import type { Logger } from 'pino';
@@ -14,7 +15,7 @@ import type { LoadDeviceState } from '../../store/device-state-loader.ts';
 import type { ChangeFeed } from '../bus/change-feed.ts';
 import type { Closer, Refusal } from '../live-identity.ts';
 import { eachOf, type OneOrMore, withOne, withoutOne } from '../one-or-more.ts';
-import { inParts } from './heartbeat-parts.ts';
+import { inParts, runSpread } from './heartbeat-parts.ts';
 import type { Release, ScreenReport } from './hold-device.ts';
 
 /** How often a node tells the database it still holds its screens' connections (BOF-43). */
@@ -24,7 +25,9 @@ const COME_ONLINE_GATHER_MS = 50;
 /** A screen stays online this long after its node last said so: two heartbeats may be missed. */
 export const PRESENCE_TTL_MS = 12_000;
 /** Devices kept online by one statement of the heartbeat. */
-const HEARTBEAT_PART = 1_000;
+const HEARTBEAT_PART = 500;
+/** The heartbeat's statements start evenly over this share of its interval (LIVE-45). */
+const HEARTBEAT_SPREAD = 0.8;
 
 interface BoardWatch {
   readonly boardId: number;
@@ -66,6 +69,9 @@ export class DevicePresence {
   /** `customer:device` → the board content subscriptions of it here, with their board, to end on a move (BOF-44). */
   readonly #boardWatches = new Map<string, OneOrMore<BoardWatch>>();
   #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+  /** A beat still running when the next is due (a slow database): the next is skipped, the lease outlives it. */
+  #beating = false;
   /** Screens connecting within a few ms come online in one transaction, of all their customers (LIVE-20, LIVE-27). */
   readonly #comeOnline = new DataLoader<{ customerId: string; id: number }, void, string>(
     async (keys) => {
@@ -102,6 +108,7 @@ export class DevicePresence {
 
   /** Stops the heartbeat (shutting down): the lease of the screens held here runs out unless they reconnect elsewhere. */
   stop(): void {
+    this.#stopped = true;
     clearInterval(this.#timer);
   }
 
@@ -230,10 +237,27 @@ export class DevicePresence {
   }
 
   async #beat(): Promise<void> {
+    if (this.#beating) return;
+    this.#beating = true;
+    try {
+      await this.#beatNow();
+    } finally {
+      this.#beating = false;
+    }
+  }
+
+  async #beatNow(): Promise<void> {
     const held = new Map([...this.#held].map(([customerId, devices]) => [customerId, [...devices.keys()]]));
-    // In parts, one after the other: ten thousand screens in one statement held the event loop
-    // for 20–60 ms every 5 s while its parameters were written, delaying every frame due then (LIVE-37).
-    for (const part of inParts(held, HEARTBEAT_PART)) await this.#keepOnline(part);
+    // In parts (LIVE-37: ten thousand screens in one statement held the event loop for 20–60 ms),
+    // spread over the interval (LIVE-45: ten parts one after the other kept PostgreSQL busy for
+    // 120–440 ms every 5 s, and the board reads of the changes due then waited behind them).
+    await runSpread(inParts(held, HEARTBEAT_PART), (part) => this.#keepOnline(part), {
+      withinMs: this.#heartbeatMs * HEARTBEAT_SPREAD,
+      now: () => performance.now(),
+      sleep: (ms) => sleep(ms, undefined, { ref: false }),
+      stopped: () => this.#stopped,
+    });
+    if (this.#stopped) return;
     try {
       await sweepLapsedPresence(this.#db);
     } catch (error) {

@@ -429,13 +429,20 @@ export async function refreshDevicesOnline(
   // One JSON text `{ customer: [ids] }`, made natively: for two arrays of ten thousand elements pg
   // builds its text element by element, escaping each (6 % of the server's allocations, LIVE-38).
   const wanted: Record<string, number[]> = Object.create(null);
-  let count = 0;
+  const ids: number[] = [];
   for (const [customerId, devices] of held) {
     if (devices.length === 0) continue;
-    wanted[customerId] = [...new Set(devices)];
-    count += devices.length;
+    const unique = [...new Set(devices)];
+    wanted[customerId] = unique;
+    for (const id of unique) ids.push(id);
   }
-  if (count === 0) return answers;
+  if (ids.length === 0) return answers;
+  // The ids once more as an integer array (its text made natively too: integers need no escaping),
+  // so that PostgreSQL finds the rows by an index, knowing how many: from the JSON alone it guessed
+  // 10,000 rows and scanned the whole table twice per statement, whatever its size (LIVE-45). The
+  // update then finds each locked row by both columns of `(customer_id, id)`: by the id alone the
+  // planner chose that index too, searching it once per customer for every row (27 ms for 500).
+  const idArray = `{${ids.join(',')}}`;
   // Only the devices that came online or are refused come back: a heartbeat of ten thousand
   // screens answers nothing to parse on the event loop.
   const { rows } = await sql<{ customer_id: string; id: number; came_online: boolean }>`
@@ -445,12 +452,12 @@ export async function refreshDevicesOnline(
     ), previous AS (
       SELECT d.customer_id, d.id, d.online_until FROM devices d
       JOIN wanted ON d.customer_id = wanted.customer_id AND d.id = wanted.id
-      WHERE d.revoked_at IS NULL
+      WHERE d.id = ANY(${idArray}::integer[]) AND d.revoked_at IS NULL
       FOR UPDATE OF d
     ), refreshed AS (
       UPDATE devices d SET online_until = ${until}, last_seen_at = now()
       FROM previous
-      WHERE d.id = previous.id
+      WHERE d.customer_id = previous.customer_id AND d.id = previous.id
       RETURNING d.customer_id, d.id, (previous.online_until IS NULL OR previous.online_until <= now()) AS came_online
     )
     SELECT customer_id, id, true AS came_online FROM refreshed WHERE came_online
