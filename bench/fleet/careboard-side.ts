@@ -13,12 +13,12 @@ import type { CapturedFrame } from './screen-protocol.ts';
 import { connectScreens, type Screens } from './screens.ts';
 import type { FleetLayout } from './seed.ts';
 import { resetStatementStats, topStatements } from './statement-stats.ts';
+import { IDLE_BEFORE_WEIGHING_MS, SETTLE_AFTER_WEIGHING_MS } from './weighing.ts';
 import type { CustomerWorld } from './world.ts';
 
 /** Frames still arriving this long after the last change: wait; quiet this long: done. */
 const QUIET_MS = 2_000;
 const SETTLE_LIMIT_MS = 20_000;
-const IDLE_BEFORE_WEIGHING_MS = 3_000;
 /** Screens retry with the board app's backoff (1 s doubling to 30 s): give them time to come back. */
 const RECOVERY_LIMIT_MS = 60_000;
 /** Statements --pg-statements prints. */
@@ -109,6 +109,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
   try {
     await sleep(IDLE_BEFORE_WEIGHING_MS);
     const rssIdle = await server.rss();
+    await sleep(SETTLE_AFTER_WEIGHING_MS);
     if (options.heapSnapshot) {
       await server.heapSnapshot(options.heapSnapshot);
       progress(`careboard: heap snapshot at idle in ${options.heapSnapshot}`);

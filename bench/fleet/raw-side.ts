@@ -14,8 +14,8 @@ import type { SideFigures } from './report.ts';
 import { type CapturedFrame, FrameKind } from './screen-protocol.ts';
 import { connectScreens } from './screens.ts';
 import type { FleetLayout } from './seed.ts';
+import { IDLE_BEFORE_WEIGHING_MS, SETTLE_AFTER_WEIGHING_MS } from './weighing.ts';
 
-const IDLE_BEFORE_WEIGHING_MS = 3_000;
 const keyOf = (board: number, version: number, tick: number) => `${board}:${version}.${tick}`;
 
 /**
@@ -107,6 +107,7 @@ export async function runRawSide(
     try {
       await sleep(IDLE_BEFORE_WEIGHING_MS);
       const rssIdle = await server.rss();
+      await sleep(SETTLE_AFTER_WEIGHING_MS);
       progress(`bare ws: ${frames.length} frames on Careboard's schedule`);
       const played = once(server.child, 'message');
       const cpuBefore = cpuMicros(server.child.pid ?? 0);
