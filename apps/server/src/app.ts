@@ -40,7 +40,7 @@ import { registerLive } from './live/register-live.ts';
 import { runOnOneNode } from './store/advisory-lock.ts';
 import { createBoardConfigLoader } from './store/board-config-loader.ts';
 import { startChangeLogPruning } from './store/change-log-pruning.ts';
-import { migrateToLatest, openAllConnections, openDatabase } from './store/database.ts';
+import { migrateToLatest, openDatabase } from './store/database.ts';
 
 export interface AppOptions {
   readonly config: Config;
@@ -117,7 +117,6 @@ export async function buildApp({
   const db = openDatabase(databaseUrl, 10, config.store.databaseTimeoutMs);
   app.addHook('onClose', () => db.destroy());
   await migrateToLatest(db);
-  await openAllConnections(db);
   if (config.demo) {
     await seedDemo(db, logger);
     await seedDemoAccounts(db, DEMO_CUSTOMER.id, logger);

@@ -17,21 +17,14 @@ export const DEFAULT_DATABASE_TIMEOUT_MS = 5_000;
  * (query_timeout), for a server that is frozen and so cancels nothing. The errors these
  * raise become 503 SERVICE_UNAVAILABLE (errors/database-errors.ts).
  */
-export function openDatabase(
-  url: string,
-  maxConnections = 10,
-  timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS,
-  idleMs = 10_000,
-): Db {
+export function openDatabase(url: string, maxConnections = 10, timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
     connectionTimeoutMillis: timeoutMs,
     statement_timeout: timeoutMs,
     query_timeout: timeoutMs + 1_000,
-    idleTimeoutMillis: idleMs,
-    // Every connection once opened stays open (LIVE-46): a board read never waits for a new one.
-    min: maxConnections,
+    idleTimeoutMillis: 10_000,
     keepAlive: true,
   });
   // An idle client's error (the server stopped or restarted) must not crash the process; the pool replaces it.
@@ -42,19 +35,6 @@ export function openDatabase(
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
-
-/**
- * Opens every connection of the pool now (LIVE-46), where the first burst of work would open them
- * one by one: forking a PostgreSQL backend and signing in took 20–40 ms each on a busy machine, and
- * the board reads that asked for them waited; the statements they prepare (LIVE-41) are prepared
- * on each connection once and kept with it.
- */
-export async function openAllConnections(db: Db): Promise<void> {
-  const pool = pools.get(db);
-  if (!pool) return;
-  const clients = await Promise.all(Array.from({ length: pool.options.max ?? 0 }, () => pool.connect()));
-  for (const client of clients) client.release();
-}
 const preparing = new WeakMap<Db, Db>();
 /** Statement texts a preparing Db names; past this, a new text is sent unnamed (a bound on each connection's statements). */
 const MOST_PREPARED = 200;
