@@ -58,18 +58,23 @@ async function staysInPhases(customerId: string, phaseIds: number[]) {
     .execute();
 }
 
+/** A scope of every kind: the whole customer, one workflow, two phases. */
+async function everyKindOfScope(): Promise<BoardScope[]> {
+  const phases = await listBoardPhases(db, C, { workflowIds: [], phaseIds: [] });
+  const workflow = phases[0]?.workflow_id ?? 0;
+  return [
+    { workflowIds: [], phaseIds: [] },
+    { workflowIds: [workflow], phaseIds: [] },
+    { workflowIds: [], phaseIds: phases.slice(0, 2).map((phase) => phase.id) },
+  ];
+}
+
 const byStay = (a: { phase_id: number; entered_at: Date }, b: { phase_id: number; entered_at: Date }) =>
   a.phase_id - b.phase_id || a.entered_at.getTime() - b.entered_at.getTime();
 
 describe('a workflow board’s staff and ended stays, read by its scope (LIVE-39)', async () => {
   it('are those of the visits and phases the board shows, for every kind of scope, of its customer only', async () => {
-    const phases = await listBoardPhases(db, C, { workflowIds: [], phaseIds: [] });
-    const workflow = phases[0]?.workflow_id ?? 0;
-    const scopes: BoardScope[] = [
-      { workflowIds: [], phaseIds: [] },
-      { workflowIds: [workflow], phaseIds: [] },
-      { workflowIds: [], phaseIds: phases.slice(0, 2).map((phase) => phase.id) },
-    ];
+    const scopes = await everyKindOfScope();
     let staffSeen = 0;
     let staysSeen = 0;
     for (const scope of scopes) {
@@ -95,13 +100,7 @@ describe('a workflow board’s staff and ended stays, read by its scope (LIVE-39
 
 describe('a scope’s flow in one statement (LIVE-44)', () => {
   it('is what the three reads apart answer, dates as dates, for every kind of scope, of its customer only', async () => {
-    const phases = await listBoardPhases(db, C, { workflowIds: [], phaseIds: [] });
-    const workflow = phases[0]?.workflow_id ?? 0;
-    const scopes: BoardScope[] = [
-      { workflowIds: [], phaseIds: [] },
-      { workflowIds: [workflow], phaseIds: [] },
-      { workflowIds: [], phaseIds: phases.slice(0, 2).map((phase) => phase.id) },
-    ];
+    const scopes = await everyKindOfScope();
     // Every statement the flow sends, counted.
     let statements = 0;
     const counting = new Proxy(db, {

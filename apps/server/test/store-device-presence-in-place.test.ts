@@ -15,15 +15,19 @@ afterAll(async () => {
   await db.destroy();
 });
 
+/** `count` new screens of the customer, named `<name> <n>`: their ids. */
+async function addScreens(count: number, name: string): Promise<number[]> {
+  const rows = await db
+    .insertInto('devices')
+    .values(Array.from({ length: count }, (_, i) => ({ customer_id: C, name: `${name} ${i}` })))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 describe('the presence heartbeat updates screens in place (LIVE-42)', () => {
   it('refreshes held screens without new index entries: their updates are HOT updates', async () => {
-    const ids = (
-      await db
-        .insertInto('devices')
-        .values(Array.from({ length: 50 }, (_, i) => ({ customer_id: C, name: `Screen ${i}` })))
-        .returning('id')
-        .execute()
-    ).map((row) => row.id);
+    const ids = await addScreens(50, 'Screen');
     const held = new Map([[C, ids]]);
     await keepDevicesOnline(db, held, new Date(Date.now() + 60_000));
 
@@ -56,13 +60,7 @@ describe('the presence heartbeat updates screens in place (LIVE-42)', () => {
 
 describe('the presence heartbeat finds its screens by index (LIVE-45)', () => {
   it('refreshes a part of a large fleet without reading the whole table', async () => {
-    const ids = (
-      await db
-        .insertInto('devices')
-        .values(Array.from({ length: 5_000 }, (_, i) => ({ customer_id: C, name: `Wall ${i}` })))
-        .returning('id')
-        .execute()
-    ).map((row) => row.id);
+    const ids = await addScreens(5_000, 'Wall');
     await sql`ANALYZE devices`.execute(db);
     const part = new Map([[C, ids.slice(1_000, 1_200)]]);
     const scans = await db.transaction().execute(async (trx) => {
