@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/store/database.ts';
 import {
   type BoardScope,
+  endedStaysInScopeQuery,
   listBoardPhases,
   listBoardVisits,
-  listEndedStaysInScope,
-  listStaffOfBoardVisits,
+  staffOfBoardVisitsQuery,
 } from '../src/store/repositories/board-row-queries.ts';
 import { compiledReadsKept } from '../src/store/repositories/compiled-reads.ts';
 import { readScopeFlow } from '../src/store/repositories/scope-flow.ts';
@@ -79,11 +79,11 @@ describe('a workflow board’s staff and ended stays, read by its scope (LIVE-39
     let staysSeen = 0;
     for (const scope of scopes) {
       const visitIds = (await listBoardVisits(db, C, scope)).map((visit) => visit.id);
-      const staff = await listStaffOfBoardVisits(db, C, scope);
+      const staff = await staffOfBoardVisitsQuery(db, C, scope).execute();
       expect(staff).toEqual(await staffOfVisits(C, visitIds));
       staffSeen += staff.length;
       const phaseIds = (await listBoardPhases(db, C, scope)).map((phase) => phase.id);
-      const stays = await listEndedStaysInScope(db, C, scope, since);
+      const stays = await endedStaysInScopeQuery(db, C, scope, since).execute();
       expect([...stays].sort(byStay)).toEqual((await staysInPhases(C, phaseIds)).sort(byStay));
       staysSeen += stays.length;
     }
@@ -93,7 +93,7 @@ describe('a workflow board’s staff and ended stays, read by its scope (LIVE-39
     const otherVisits = new Set(
       (await listBoardVisits(db, OTHER, scopes[0] as BoardScope)).map((visit) => visit.id),
     );
-    for (const member of await listStaffOfBoardVisits(db, C, scopes[0] as BoardScope))
+    for (const member of await staffOfBoardVisitsQuery(db, C, scopes[0] as BoardScope).execute())
       expect(otherVisits.has(member.visit_id)).toBe(false);
   });
 });
@@ -119,9 +119,9 @@ describe('a scope’s flow in one statement (LIVE-44)', () => {
       const flow = await readScopeFlow(counting, C, scope, since);
       expect(statements - before).toBe(1);
       expect(flow.visits).toEqual(await listBoardVisits(db, C, scope));
-      expect(flow.staff).toEqual(await listStaffOfBoardVisits(db, C, scope));
+      expect(flow.staff).toEqual(await staffOfBoardVisitsQuery(db, C, scope).execute());
       expect([...flow.stays].sort(byStay)).toEqual(
-        [...(await listEndedStaysInScope(db, C, scope, since))].sort(byStay),
+        [...(await endedStaysInScopeQuery(db, C, scope, since).execute())].sort(byStay),
       );
       expect(flow.visits.length).toBeGreaterThan(0);
       expect(flow.visits[0]?.phase_entered_at).toBeInstanceOf(Date);

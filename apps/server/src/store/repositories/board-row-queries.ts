@@ -67,19 +67,8 @@ export interface VisitStaffMember {
 
 /**
  * The staff with the active visits a board shows: the same visits as `listBoardVisits` for the
- * scope, read beside it rather than after it (one round trip for a workflow board's rows, LIVE-39).
+ * scope, read by the scope rather than after the visits (LIVE-39), with them (`readScopeFlow`, LIVE-44).
  */
-export async function listStaffOfBoardVisits(
-  db: Db,
-  customerId: string,
-  scope: BoardScope,
-): Promise<VisitStaffMember[]> {
-  return readCompiled(db, `staff ${scopeText(customerId, scope)}`, () =>
-    staffOfBoardVisitsQuery(db, customerId, scope),
-  );
-}
-
-/** The query of `listStaffOfBoardVisits`. */
 export function staffOfBoardVisitsQuery(db: Db, customerId: string, scope: BoardScope) {
   let query = db
     .selectFrom('visit_staff as vs')
@@ -131,15 +120,9 @@ export async function listBoardPhases(db: Db, customerId: string, scope: BoardSc
 
 /**
  * Stays that ended since `since` in the phases a board shows (those of `listBoardPhases` for the
- * scope), for today's averages: read beside the phases rather than after them (LIVE-39).
+ * scope), for today's averages: read by the scope rather than after the phases (LIVE-39), with the
+ * visits (`readScopeFlow`, LIVE-44).
  */
-export async function listEndedStaysInScope(db: Db, customerId: string, scope: BoardScope, since: Date) {
-  return readCompiled(db, `stays ${scopeText(customerId, scope)} ${since.toISOString()}`, () =>
-    endedStaysInScopeQuery(db, customerId, scope, since),
-  );
-}
-
-/** The query of `listEndedStaysInScope`. */
 export function endedStaysInScopeQuery(db: Db, customerId: string, scope: BoardScope, since: Date) {
   let query = db
     .selectFrom('visit_phase_history as h')

@@ -27,8 +27,8 @@ export interface ScopeFlow {
 
 /**
  * A scope's active visits, their staff and the stays ended since `since`, in one statement
- * (decision LIVE-44): the same three queries as `listBoardVisits`, `listStaffOfBoardVisits` and
- * `listEndedStaysInScope`, each as a JSON array. Read apart, on three connections at once, they
+ * (decision LIVE-44): the queries of `listBoardVisits`, the visits' staff and the stays ended since
+ * `since`, each as a JSON array. Read apart, on three connections at once, they
  * were answered up to 10 ms apart on a busy machine (each backend waits its turn for a core), and
  * a workflow board waited for the last; one backend answers all three together.
  */
