@@ -10,6 +10,7 @@ import * as oidc from 'openid-client';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { CHANGES_CHANNEL } from '../src/store/change-log.ts';
 import { openDatabase } from '../src/store/database.ts';
 import { migrations } from '../src/store/migrations/index.ts';
 import { type ApiAnswer, apiClient } from './api-client.ts';
@@ -121,10 +122,14 @@ function connectScreen(token: string) {
   return { client, closed, values, errors };
 }
 
-async function deviceChangeRows(id: number): Promise<number> {
+/** A device's change rows of one kind: 'device' (its record) or 'device_presence' (online, offline; LIVE-48). */
+async function deviceChangeRows(
+  id: number,
+  entity: 'device' | 'device_presence' = 'device',
+): Promise<number> {
   const { rows } = await sql.query(
-    "SELECT count(*)::int AS n FROM change_log WHERE entity = 'device' AND entity_id = $1",
-    [id],
+    'SELECT count(*)::int AS n FROM change_log WHERE entity = $2 AND entity_id = $1',
+    [id, entity],
   );
   return rows[0].n;
 }
@@ -214,8 +219,9 @@ describe('the device record', () => {
 describe("a screen's live connection", () => {
   let live: ReturnType<typeof connectScreen>;
 
-  it('makes it online within 5 s, with one change row, not one per heartbeat', async () => {
-    const before = await deviceChangeRows(screen.deviceId);
+  it('makes it online within 5 s, with one presence change row, not one per heartbeat', async () => {
+    const before = await deviceChangeRows(screen.deviceId, 'device_presence');
+    const recordBefore = await deviceChangeRows(screen.deviceId);
     const connectedAt = Date.now();
     live = connectScreen(screen.access);
     await waitUntil(() => live.values.length > 0, 5_000);
@@ -232,8 +238,10 @@ describe("a screen's live connection", () => {
     // Two heartbeats later it is still online, and only coming online was recorded.
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     expect((await deviceOf()).online).toBe(true);
-    expect(await deviceChangeRows(screen.deviceId)).toBe(before + 1);
-    // Nothing the screen needs changed: its subscription said nothing more.
+    expect(await deviceChangeRows(screen.deviceId, 'device_presence')).toBe(before + 1);
+    // Its record did not change: nothing that reads it (its own subscription, the node's
+    // revocation watch) had a change to wake for, and the subscription said nothing more.
+    expect(await deviceChangeRows(screen.deviceId)).toBe(recordBefore);
     expect(live.values).toEqual([firstValue]);
   }, 30_000);
 
@@ -334,7 +342,8 @@ describe("a screen's live connection", () => {
     expect(before === null || asked > Date.parse(before)).toBe(true);
   });
 
-  it('is offline as soon as the connection closes', async () => {
+  it('is offline as soon as the connection closes, with a presence change row', async () => {
+    const before = await deviceChangeRows(screen.deviceId, 'device_presence');
     await live.client.dispose();
     const until = Date.now() + 15_000;
     while ((await deviceOf()).online && Date.now() < until) {
@@ -343,6 +352,8 @@ describe("a screen's live connection", () => {
     const device = await deviceOf();
     expect(device.online).toBe(false);
     expect(Date.parse(device.last_seen_at ?? '')).toBeGreaterThan(Date.now() - 15_000);
+    // Marked offline and recorded in one transaction.
+    expect(await deviceChangeRows(screen.deviceId, 'device_presence')).toBe(before + 1);
   }, 20_000);
 
   it('offers the subscription to screens only', async () => {
@@ -351,6 +362,29 @@ describe("a screen's live connection", () => {
     expect(person.errors[0]).toEqual([expect.objectContaining({ extensions: { code: 'ENTITY_NOT_FOUND' } })]);
     await person.client.dispose();
   });
+
+  it('is answered while its coming online waits for the change log, and a screen that left at once ends offline', async () => {
+    const before = await deviceChangeRows(screen.deviceId, 'device_presence');
+    // A long write of the customer holds the change log's lock, which coming online waits for.
+    await sql.query('BEGIN');
+    try {
+      await sql.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [CHANGES_CHANNEL, 'demo']);
+      const waiting = connectScreen(screen.access);
+      // Its connection and its subscription do not wait for that transaction (LIVE-49).
+      await waitUntil(() => waiting.values.length > 0, 5_000);
+      expect(waiting.values[0]).toMatchObject({ id: screen.deviceId });
+      expect((await deviceOf()).online).toBe(false);
+      // Gone before it was recorded online: its going offline waits for its coming online.
+      await waiting.client.dispose();
+    } finally {
+      await sql.query('ROLLBACK');
+    }
+    // Online, then offline, in that order.
+    await expect
+      .poll(() => deviceChangeRows(screen.deviceId, 'device_presence'), { timeout: 5_000 })
+      .toBe(before + 2);
+    expect((await deviceOf()).online).toBe(false);
+  }, 20_000);
 });
 
 describe('revoking a screen', () => {

@@ -186,7 +186,7 @@ describe('change log', () => {
       ]),
     );
     const [row] = (await listChangesSince(db, OTHER, '0')).slice(-1);
-    expect(row).toMatchObject({ entity: 'device', entity_id: theirs?.id, board_ids: [] });
+    expect(row).toMatchObject({ entity: 'device_presence', entity_id: theirs?.id, board_ids: [] });
     expect(await countChanges(db, OTHER)).toBe(before + 1);
     // Online already: a refresh records nothing.
     await keepDevicesOnline(db, held, until);

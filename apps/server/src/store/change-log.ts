@@ -22,6 +22,9 @@ export type ChangeEntity =
   | 'par_level'
   | 'display_board'
   | 'device'
+  // A screen came online or went offline (BOF-43): the consoles' Screens list shows it, but nothing
+  // of the device a screen or a node reads changed, so their device listeners do not wake (LIVE-48).
+  | 'device_presence'
   // The care setting and equipment the boards' rows name (back office, issue 13): a change to
   // one rebuilds the customer's boards (boardIds null) unless the writer knows which show it.
   | 'site'

@@ -25,8 +25,9 @@ const ScreensGrid = lazy(() =>
 type Dialog = { kind: 'edit' | 'revoke'; screen: ScreenRow } | null;
 
 /**
- * The screen fleet, live (product.md §9, decision CON-26): online and offline are device changes, so
- * the list follows them without polling; boards and locations are read for their names.
+ * The screen fleet, live (product.md §9, decision CON-26): online and offline are changes too
+ * ('device_presence', LIVE-48), so the list follows them without polling; boards and locations
+ * are read for their names.
  */
 export function ScreensPage() {
   const intl = useIntl();
@@ -35,6 +36,7 @@ export function ScreensPage() {
   const [showRevoked, setShowRevoked] = useState(false);
   const devices = useLiveQuery<Page<Device>>(`devices?limit=200${showRevoked ? '' : '&revoked=false'}`, [
     'device',
+    'device_presence',
     'display_board',
     'location',
   ]);

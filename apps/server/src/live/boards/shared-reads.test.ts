@@ -106,7 +106,7 @@ describe('SharedReads', () => {
       await evaluate('41');
       expect(Object.values(madeNow())).toEqual([1, 1, 1, 1, 1, 1]);
 
-      reads.noteChanges('demo', [{ entity: 'device' }]);
+      reads.noteChanges('demo', [{ entity: 'device' }, { entity: 'device_presence' }]);
       await evaluate('42');
       expect(Object.values(madeNow())).toEqual([1, 1, 1, 1, 1, 1]);
 

@@ -2,13 +2,20 @@ import type { ChangeRow } from '../../store/change-log.ts';
 import type { ShareRead } from './build-rows.ts';
 
 /** Changes of the patient flow: each forgets only the kept reads that depend on it; any other change forgets them all. */
-const FLOW_ENTITIES: ReadonlySet<string> = new Set(['visit', 'call', 'message', 'asset', 'device']);
+const FLOW_ENTITIES: ReadonlySet<string> = new Set([
+  'visit',
+  'call',
+  'message',
+  'asset',
+  'device',
+  'device_presence',
+]);
 
 /**
  * The reads kept between changes (LIVE-33, LIVE-36), and the changes of the patient flow that
  * alter each: the customer's voice and a board's phases none (only the care setting does), its
  * messages a message, its PAR counts an asset (moved, or its tag seen elsewhere), its visits, calls,
- * stays and staff (a scope's flow) a visit or a call. A device changes no read. Keys of no kind here are never kept.
+ * stays and staff (a scope's flow) a visit or a call. A device (or its presence) changes no read. Keys of no kind here are never kept.
  */
 const KEPT_READS: readonly { readonly key: RegExp; readonly alteredBy: ReadonlySet<string> }[] = [
   { key: /^(voice$|phases )/, alteredBy: new Set() },

@@ -114,7 +114,8 @@ export class DevicePresence {
 
   /**
    * A live connection opened: a person's is not a screen's (nothing to do); a screen's is
-   * refused when its device is revoked or gone, otherwise held and its device online now.
+   * refused when its device is revoked or gone, otherwise held, and its device online with the
+   * next come-online batch (within tens of milliseconds; LIVE-49).
    */
   async open(principal: Principal, close: Closer, seen: ScreenReport = {}): Promise<Refusal | Release> {
     const deviceId = principal.deviceId;
@@ -131,12 +132,16 @@ export class DevicePresence {
       );
     this.#hold(customerId, deviceId, close);
     this.#subscribe(customerId);
-    await this.#comeOnline.load({ customerId, id: deviceId });
+    // Online in the database with the next batch, but the connection is not kept waiting for it:
+    // a batch's transaction waits for the change log's lock of each of its customers, and after a
+    // restart the screens' acknowledgements waited seconds behind one batch after another (LIVE-49).
+    const online = this.#comeOnline.load({ customerId, id: deviceId }).catch(() => undefined);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.#release(customerId, deviceId, close);
+      // After it came online, so a connection that closes at once leaves its screen offline.
+      void online.then(() => this.#release(customerId, deviceId, close));
     };
   }
 
@@ -200,8 +205,8 @@ export class DevicePresence {
     const changed = new Set(
       rows.filter((row) => row.entity === 'device' && devices.has(row.entity_id)).map((row) => row.entity_id),
     );
-    // Read together: ten thousand screens coming online after a restart are ten thousand changed
-    // devices, answered by a few batched reads rather than one query each (LIVE-20).
+    // Read together: a change of many devices at once is answered by a few batched reads rather
+    // than one query each (LIVE-20). Screens coming online are not such a change (LIVE-48).
     await Promise.all(
       [...changed].map(async (deviceId) => {
         try {

@@ -48,6 +48,13 @@ describe('DeviceWatch (LIVE-30)', () => {
     woken.length = 0;
     feed.push('demo', [device(2), device(3)]);
     expect(woken).toEqual(['demo 2']);
+    woken.length = 0;
+    // Coming online or going offline is no change of the record: nobody wakes (LIVE-48).
+    feed.push('demo', [
+      { entity: 'device_presence', entity_id: 1 },
+      { entity: 'device_presence', entity_id: 2 },
+    ]);
+    expect(woken).toEqual([]);
   });
 
   it("stops waking a screen that stopped, and leaves the feed when the customer's last screen goes", async () => {

@@ -12,9 +12,9 @@ interface CustomerDevices {
 
 /**
  * The screens' own device records, watched through the change feed with one listener per customer,
- * not one per screen: a batch of a customer's changes wakes only the screens whose device it names.
- * After a restart every come-online batch is a change of the customer's devices, and each of its
- * hundreds of screens used to scan it for its own (decision LIVE-30).
+ * not one per screen: a batch of a customer's changes wakes only the screens whose device it names
+ * (decision LIVE-30). Coming online and going offline are 'device_presence' changes, which wake
+ * none: after a restart ten thousand screens coming back changed no screen's record (LIVE-48).
  */
 export class DeviceWatch {
   readonly #feed: Pick<ChangeFeed, 'subscribe'>;

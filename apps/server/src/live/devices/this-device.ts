@@ -49,7 +49,7 @@ export function watchThisDevice(
       if (ended) return;
       const state = await loadState(customerId, deviceId);
       if (!state || state.revoked_at) return stop(deviceNotFound(deviceId));
-      // Coming online or going offline is a change too, but tells the screen nothing new.
+      // A change of the record may leave what a screen sees the same (its speech, its release).
       const next = view(state);
       const key = JSON.stringify(next);
       if (key === last) return;

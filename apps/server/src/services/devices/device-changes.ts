@@ -24,3 +24,21 @@ export async function recordDeviceChanges(
 export function deviceChange(id: number, action: ChangeAction = 'update'): Change {
   return { entity: 'device', entityId: id, action, boardIds: [] };
 }
+
+/**
+ * Records that devices came online or went offline: a kind of its own, which the consoles' Screens
+ * list follows, and the screens' `thisDevice` and the nodes' revocation watch do not (LIVE-48).
+ */
+export async function recordPresenceChanges(
+  trx: Db,
+  customerId: string,
+  ids: readonly number[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await recordChanges(trx, customerId, ids.map(presenceChange));
+}
+
+/** A device came online or went offline (BOF-43): no board shows it, and the device record is the same (LIVE-48). */
+export function presenceChange(id: number): Change {
+  return { entity: 'device_presence', entityId: id, action: 'update', boardIds: [] };
+}

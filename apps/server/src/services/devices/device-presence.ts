@@ -10,13 +10,13 @@ import {
   refreshDevicesOnline,
 } from '../../store/repositories/devices.ts';
 import { runWrite } from '../write-transaction.ts';
-import { deviceChange, recordDeviceChanges } from './device-changes.ts';
+import { presenceChange, recordDeviceChanges, recordPresenceChanges } from './device-changes.ts';
 
 /**
  * Whether a screen is online is "a live connection on some node": the node holding it keeps
- * `online_until` in the future; a 'device' change is recorded only when it comes online or
- * goes offline, never per refresh, so a console follows the fleet without a change row per
- * heartbeat (BOF-43).
+ * `online_until` in the future; a 'device_presence' change is recorded only when it comes online
+ * or goes offline, never per refresh, so a console follows the fleet without a change row per
+ * heartbeat (BOF-43), and nothing that reads the device record wakes for it (LIVE-48).
  */
 
 /**
@@ -33,10 +33,7 @@ export async function keepDevicesOnline(
     await recordChangesOfCustomers(
       trx,
       new Map(
-        [...answers].map(([customerId, { cameOnline }]) => [
-          customerId,
-          cameOnline.map((id) => deviceChange(id)),
-        ]),
+        [...answers].map(([customerId, { cameOnline }]) => [customerId, cameOnline.map(presenceChange)]),
       ),
     );
     return new Map([...answers].map(([customerId, { refused }]) => [customerId, refused]));
@@ -72,7 +69,7 @@ export async function noteSpeech(
 /** This node's last live connection of a device closed. */
 export async function markDeviceOfflineNow(db: Db, customerId: string, id: number): Promise<void> {
   await runWrite(db, async (trx) => {
-    if (await markDeviceOffline(trx, customerId, id)) await recordDeviceChanges(trx, customerId, [id]);
+    if (await markDeviceOffline(trx, customerId, id)) await recordPresenceChanges(trx, customerId, [id]);
   });
 }
 
@@ -82,7 +79,7 @@ export async function sweepLapsedPresence(db: Db): Promise<number> {
   for (const customerId of await listCustomersWithLapsedPresence(db)) {
     count += await runWrite(db, async (trx) => {
       const ids = await clearLapsedPresence(trx, customerId);
-      await recordDeviceChanges(trx, customerId, ids);
+      await recordPresenceChanges(trx, customerId, ids);
       return ids.length;
     });
   }
