@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Random } from '../../apps/server/src/demo/random.ts';
 import type { Db } from '../../apps/server/src/store/database.ts';
@@ -8,7 +9,7 @@ import { analyseDelivery, analyseRecovery } from './analysis.ts';
 import { emptyChangeLog, runChangeStream } from './change-stream.ts';
 import type { FleetServer } from './fleet-server.ts';
 import type { FleetOptions } from './options.ts';
-import type { FleetFigures, SideFigures } from './report.ts';
+import type { FleetFigures, RecoveryCpu, SideFigures } from './report.ts';
 import type { CapturedFrame } from './screen-protocol.ts';
 import { connectScreens, type Screens } from './screens.ts';
 import type { FleetLayout } from './seed.ts';
@@ -61,6 +62,37 @@ export async function untilQuiet(frames: () => number): Promise<void> {
     if (frames() !== seen) quietSince = now();
     seen = frames();
   }
+}
+
+/** The bench process's CPU, all its threads: the simulated screens' and the change stream's. */
+function benchCpuMicros(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
+/**
+ * Who used the machine from the kill until every screen was back (`back`): the restarted server
+ * (from its start), PostgreSQL and the bench itself, which share the cores.
+ */
+async function cpuUntilRecovered(
+  killedAt: number,
+  restarted: Promise<unknown>,
+  back: () => Promise<void>,
+  postmasterPid: number,
+  server: FleetServer,
+): Promise<RecoveryCpu> {
+  const postgres = treeCpuMicros(postmasterPid);
+  const bench = benchCpuMicros();
+  await back();
+  const elapsedMs = now() - killedAt;
+  await restarted;
+  return {
+    elapsedMs,
+    cores: availableParallelism(),
+    serverMicros: server.cpuMicros(),
+    postgresMicros: treeCpuMicros(postmasterPid) - postgres,
+    benchMicros: benchCpuMicros() - bench,
+  };
 }
 
 /** After a restart: until every screen has had a frame on a new connection (or the limit). */
@@ -117,6 +149,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
     const log = emptyChangeLog();
     let killedAt = Number.NaN;
     let overflowsAtKill = Number.NaN;
+    let recovered: Promise<RecoveryCpu> | undefined;
     let restarted: Promise<number> | undefined;
     if (options.pgStatements) await resetStatementStats(setup.db);
     screens.capture(true);
@@ -139,6 +172,13 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
                 killedAt = now();
                 overflowsAtKill = listenOverflows();
                 restarted = server.restart().then(() => now() - killedAt);
+                recovered = cpuUntilRecovered(
+                  killedAt,
+                  restarted,
+                  () => untilRecovered(screens, total, progress),
+                  setup.postmasterPid,
+                  server,
+                );
               },
             }
           : {}),
@@ -146,7 +186,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
       log,
     );
     const readyMs = restarted ? await restarted : Number.NaN;
-    if (restarted) await untilRecovered(screens, total, progress);
+    const recoveryCpu = recovered ? await recovered : undefined;
     const droppedConnections = listenOverflows() - overflowsAtKill;
     await untilQuiet(() => screens.frames());
     const end = now();
@@ -186,7 +226,14 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
       postgresCpuMicros,
       ...(statements ? { statements } : {}),
       ...(options.restart
-        ? { recovery: { ...analyseRecovery(receipts, total, killedAt), readyMs, droppedConnections } }
+        ? {
+            recovery: {
+              ...analyseRecovery(receipts, total, killedAt),
+              readyMs,
+              droppedConnections,
+              ...(recoveryCpu ? { cpu: recoveryCpu } : {}),
+            },
+          }
         : {}),
     };
   } finally {

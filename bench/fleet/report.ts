@@ -42,7 +42,20 @@ export interface FleetFigures {
     droppedConnections: number;
     /** Screens back in each second after the kill (index 3: after 2 s, by 3 s). */
     backBySecond: readonly number[];
+    /** CPU spent from the kill until every screen was back, by whom: the machine's cores are shared. */
+    cpu?: RecoveryCpu;
   };
+}
+
+/** What the restart cost the machine, µs of CPU, over `elapsedMs` on `cores` cores. */
+export interface RecoveryCpu {
+  readonly elapsedMs: number;
+  readonly cores: number;
+  /** The restarted server process (and its workers), from its start. */
+  readonly serverMicros: number;
+  readonly postgresMicros: number;
+  /** The bench's own process: the simulated screens' threads, and the change stream. */
+  readonly benchMicros: number;
 }
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
@@ -165,7 +178,20 @@ export function recoveryLine(f: FleetFigures): string | undefined {
     `every screen live and caught up ${number.format(r.slowestMs / 1000)} s after it (median ${number.format(r.p50Ms / 1000)} s); ` +
     `${r.notRecovered} screens never came back; ` +
     `the kernel dropped ${whole.format(r.droppedConnections)} connection attempts from the full accept queue meanwhile\n` +
-    `restart: screens back in each second after the kill: ${r.backBySecond.map((n, s) => `${s} s ${n}`).join(', ')}`
+    `restart: screens back in each second after the kill: ${r.backBySecond.map((n, s) => `${s} s ${n}`).join(', ')}` +
+    (r.cpu ? `\n${cpuLine(r.cpu)}` : '')
+  );
+}
+
+/** Who used the machine while the screens came back: the bound a shared machine puts on the restart. */
+function cpuLine(c: RecoveryCpu): string {
+  const s = (micros: number) => `${number.format(micros / 1e6)} s`;
+  const capacity = (c.elapsedMs / 1000) * c.cores * 1e6;
+  const used = c.serverMicros + c.postgresMicros + c.benchMicros;
+  return (
+    `restart: CPU from the kill until every screen was back (${s(c.elapsedMs * 1000)} on ${c.cores} cores, ${s(capacity)} at most): ` +
+    `the server ${s(c.serverMicros)} (its start included), PostgreSQL ${s(c.postgresMicros)}, ` +
+    `the bench's simulated screens and change stream ${s(c.benchMicros)}; ${whole.format((100 * used) / capacity)} % of the machine`
   );
 }
 
