@@ -3,10 +3,10 @@ import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../apps/server/src/nodes/node-flags.ts';
+import { SERVER_BUNDLE } from '../../apps/server/src/nodes/server-bundle.ts';
 import { freePort } from '../../apps/server/src/store/free-port.ts';
 import { INSPECT_FLAG, inspectorUrl, isInspectorNoise, settledRss, writeHeapSnapshot } from './heap.ts';
 
-const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 const BOARD_DIR = fileURLToPath(new URL('../../apps/server/test/fixtures/board-dist', import.meta.url));
 const READY_WITHIN_MS = 60_000;
 
@@ -39,13 +39,14 @@ export interface ServerProcessOptions {
   readonly env?: Readonly<Record<string, string>>;
 }
 
-/** The real server (`node apps/server/src/main.ts`) as a child process, once /ready answers. */
+/** The real server, as `npm start` runs it, as a child process once /ready answers. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const publicUrl = `http://127.0.0.1:${port}`;
   const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
-  // The server as `npm start` runs it: with its V8 flags (FND-31).
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, INSPECT_FLAG, MAIN], {
+  // The server as `npm start` runs it: bundled (FND-33, the bench's npm script builds it first),
+  // with its V8 flags (FND-31).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, INSPECT_FLAG, SERVER_BUNDLE], {
     env: {
       PATH: process.env.PATH ?? '',
       DATABASE_URL: options.databaseUrl,

@@ -2,12 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../src/nodes/node-flags.ts';
+import { SERVER_BUNDLE, SERVER_SOURCE } from '../src/nodes/server-bundle.ts';
 import { freePort } from '../src/store/free-port.ts';
 import { FIXTURE_BOARD_DIR } from './test-server.ts';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const BOARD_INDEX = path.join(import.meta.dirname, '../../board/dist/index.html');
 
 interface Run {
   readonly child: ChildProcess;
@@ -15,9 +16,16 @@ interface Run {
   readonly exited: Promise<number | null>;
 }
 
-function run(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', CAREBOARD_BOARD_DIR: FIXTURE_BOARD_DIR, ...env },
+/** The server from its source, or (`bundle`) as `npm start` runs it: the file `npm run build` makes. */
+function run(env: Record<string, string>, entry: 'source' | 'bundle' = 'source'): Run {
+  const args = entry === 'bundle' ? [...SERVER_NODE_FLAGS, SERVER_BUNDLE] : [SERVER_SOURCE];
+  const child = spawn(process.execPath, args, {
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'warn',
+      ...(entry === 'source' ? { CAREBOARD_BOARD_DIR: FIXTURE_BOARD_DIR } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -126,6 +134,30 @@ describe('starting the server', () => {
     expect(await again.exited).toBe(0);
     expect(postgresProcessesFor(dataDir)).toEqual([]);
   }, 180_000);
+
+  it('runs bundled as npm start runs it, finding the built board app and the logo beside it (FND-33)', async () => {
+    // npm test builds before the tests run (the bundle, the board app); no CAREBOARD_BOARD_DIR:
+    // the bundle finds apps/board/dist as the source does.
+    const port = await freePort();
+    const bundled = run({ PORT: String(port), CAREBOARD_DATA_DIR: dataDir }, 'bundle');
+    running.push(bundled);
+    await waitFor(
+      () => bundled.output().includes('Careboard is running') || bundled.child.exitCode !== null,
+      'the bundled server',
+    );
+    expect(bundled.output()).toContain('Careboard is running');
+    expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+    const board = await fetch(`http://127.0.0.1:${port}/`);
+    expect(board.status).toBe(200);
+    expect(await board.text()).toBe(readFileSync(BOARD_INDEX, 'utf8'));
+    // The activation page a phone opens, with the product logo read from the board's files.
+    const activate = await (await fetch(`http://127.0.0.1:${port}/activate`)).text();
+    expect(activate).toContain('<svg width="72" height="72" aria-hidden="true" ');
+    expect((await fetch(`http://127.0.0.1:${port}/api/customers/demo`)).status).toBe(200);
+    bundled.child.kill('SIGINT');
+    expect(await bundled.exited).toBe(0);
+    expect(postgresProcessesFor(dataDir)).toEqual([]);
+  }, 120_000);
 
   it('recovers a data directory whose server was killed without shutting down', async () => {
     const port = await freePort();

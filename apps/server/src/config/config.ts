@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '@careboard/contracts';
+import { APPS_DIR } from './apps-dir.ts';
 import { type Env, envSchema, type LogLevel } from './env-schema.ts';
 
 export interface Config {
@@ -109,8 +109,8 @@ export class ConfigError extends Error {
 }
 
 const DEFAULT_PORT = 8080;
-const DEFAULT_BOARD_DIR = fileURLToPath(new URL('../../../board/dist', import.meta.url));
-const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../../console/dist', import.meta.url));
+const DEFAULT_BOARD_DIR = path.join(APPS_DIR, 'board', 'dist');
+const DEFAULT_CONSOLE_DIR = path.join(APPS_DIR, 'console', 'dist');
 
 /** Where the server mounts its REST API; API_URL defaults to PUBLIC_URL plus this (decision FND-03). */
 export const API_PREFIX = '/api';

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { APPS_DIR } from '../../config/apps-dir.ts';
 
 /** The product logo: the board app's own file, inlined so the pages need no other request. */
-const LOGO = readFileSync(new URL('../../../../board/public/logo.svg', import.meta.url), 'utf8').replace(
+const LOGO = readFileSync(path.join(APPS_DIR, 'board', 'public', 'logo.svg'), 'utf8').replace(
   '<svg ',
   '<svg width="72" height="72" aria-hidden="true" ',
 );
