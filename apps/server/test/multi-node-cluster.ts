@@ -1,14 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
+import { SERVER_NODE_FLAGS } from '../src/nodes/node-flags.ts';
+import { SERVER_BUNDLE } from '../src/nodes/server-bundle.ts';
 import { freePort } from '../src/store/free-port.ts';
 import { FIXTURE_BOARD_DIR } from './test-server.ts';
 import { nowSec, serverSigningKey } from './test-tokens.ts';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const READY = 'Careboard is running';
 
-/** One real server process (`node apps/server/src/main.ts`) of a cluster. */
+/**
+ * One real server process of a cluster, as `npm start` runs it: the bundle `npm run build` makes
+ * (FND-33; npm test builds first), so the cluster's forks and the Redis client's chunk are tested too.
+ */
 export interface Node {
   /** Where this node itself is reached (its own port), whatever PUBLIC_URL says. */
   readonly baseUrl: string;
@@ -50,7 +53,7 @@ export async function startCluster(options: ClusterOptions, size: number) {
 }
 
 async function startNode(port: number, publicUrl: string, options: ClusterOptions): Promise<Node> {
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
