@@ -24,6 +24,7 @@ import { type BoardContentField, boardContentFields } from '@careboard/contracts
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
+import { SERVER_SOURCE } from '../src/nodes/server-bundle.ts';
 import { runningEmbeddedUrl } from '../src/store/embedded-postgres.ts';
 import { freePort } from '../src/store/free-port.ts';
 import {
@@ -40,7 +41,6 @@ import {
 import { FIXTURE_BOARD_DIR, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const figures: Record<string, unknown> = {};
 /** The repository's test-results/: the figures the closing note reports. */
 const RESULTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
@@ -57,7 +57,7 @@ let baseUrl: string;
 const runs: Run[] = [];
 
 function startServer(): Run {
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [SERVER_SOURCE], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),

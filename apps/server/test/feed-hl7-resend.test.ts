@@ -8,15 +8,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_SOURCE } from '../src/nodes/server-bundle.ts';
 import { freePort } from '../src/store/free-port.ts';
 import { adtMessage, sendAdt } from './hl7-sender.ts';
 import { createTestDatabase } from './test-database.ts';
 import { FIXTURE_BOARD_DIR, startTestServer, type TestServer } from './test-server.ts';
-
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 let server: TestServer;
 let sql: pg.Client;
@@ -183,7 +181,7 @@ async function startServerProcess(
   httpPort: number,
   hl7Port: number,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [SERVER_SOURCE], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(httpPort),
