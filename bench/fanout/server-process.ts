@@ -5,7 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../apps/server/src/nodes/node-flags.ts';
 import { SERVER_BUNDLE } from '../../apps/server/src/nodes/server-bundle.ts';
 import { freePort } from '../../apps/server/src/store/free-port.ts';
-import { INSPECT_FLAG, inspectorUrl, isInspectorNoise, settledRss, writeHeapSnapshot } from './heap.ts';
+import {
+  afterFirstScavenge,
+  INSPECT_FLAG,
+  inspectorUrl,
+  isInspectorNoise,
+  settledRss,
+  writeHeapSnapshot,
+} from './heap.ts';
 
 const BOARD_DIR = fileURLToPath(new URL('../../apps/server/test/fixtures/board-dist', import.meta.url));
 const READY_WITHIN_MS = 60_000;
@@ -16,6 +23,8 @@ export interface ServerProcess {
   readonly graphqlUrl: string;
   /** Its RSS after a full GC. */
   rss(): Promise<number>;
+  /** Waits, at most `limitMs`, for its first young-generation collection after a full one; answers how long. */
+  afterFirstScavenge(limitMs: number): Promise<number>;
   /** Writes its heap snapshot to `file`. */
   heapSnapshot(file: string): Promise<void>;
   /** SIGINT, as an operator would; SIGKILL if it has not gone within 10 s. */
@@ -87,6 +96,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     publicUrl,
     graphqlUrl: `ws://127.0.0.1:${port}/graphql`,
     rss: async () => settledRss(child.pid ?? 0, await inspector),
+    afterFirstScavenge: async (limitMs) => afterFirstScavenge(await inspector, limitMs),
     heapSnapshot: async (file) => writeHeapSnapshot(await inspector, file),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -13,6 +13,8 @@ export interface FleetServer {
   writeCalls(): number;
   /** Memory: RSS after a full GC (one process), or the sum of its processes' RSS (a cluster). */
   rss(): Promise<number>;
+  /** Waits, at most `limitMs`, for the server's first young-generation collection after the weighing's full one. */
+  afterFirstScavenge(limitMs: number): Promise<number>;
   /** Writes the heap snapshot of the (first) process to `file`. */
   heapSnapshot(file: string): Promise<void>;
   /** SIGKILL (a crash), then the same command again on the same port; resolves once /ready answers. */
@@ -59,6 +61,8 @@ export async function startFleetServer(options: FleetServerOptions): Promise<Fle
     rss: async () =>
       options.nodes === 1 ? current.rss() : pids().reduce((sum, pid) => sum + rssBytes(pid), 0),
     heapSnapshot: (file) => current.heapSnapshot(file),
+    // A cluster's processes have no inspector of the bench's: the settle alone.
+    afterFirstScavenge: async (limitMs) => (options.nodes === 1 ? current.afterFirstScavenge(limitMs) : 0),
     async restart() {
       await current.kill();
       current = await start();

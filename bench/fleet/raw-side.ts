@@ -3,7 +3,13 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVER_NODE_FLAGS } from '../../apps/server/src/nodes/node-flags.ts';
 import { now } from '../fanout/clock.ts';
-import { INSPECT_FLAG, inspectorUrl, isInspectorNoise, settledRss } from '../fanout/heap.ts';
+import {
+  afterFirstScavenge,
+  INSPECT_FLAG,
+  inspectorUrl,
+  isInspectorNoise,
+  settledRss,
+} from '../fanout/heap.ts';
 import { cpuMicros, writeCalls } from '../fanout/proc.ts';
 import { analyseDelivery } from './analysis.ts';
 import { untilQuiet } from './careboard-side.ts';
@@ -14,7 +20,7 @@ import type { SideFigures } from './report.ts';
 import { type CapturedFrame, FrameKind } from './screen-protocol.ts';
 import { connectScreens } from './screens.ts';
 import type { FleetLayout } from './seed.ts';
-import { IDLE_BEFORE_WEIGHING_MS, SETTLE_AFTER_WEIGHING_MS } from './weighing.ts';
+import { FIRST_SCAVENGE_WITHIN_MS, IDLE_BEFORE_WEIGHING_MS, SETTLE_AFTER_WEIGHING_MS } from './weighing.ts';
 
 const keyOf = (board: number, version: number, tick: number) => `${board}:${version}.${tick}`;
 
@@ -47,9 +53,12 @@ export function scheduleOf(
   return frames;
 }
 
-async function startRawServer(
-  onSpawn: (pid: number) => void,
-): Promise<{ child: ChildProcess; url: string; rss: () => Promise<number> }> {
+async function startRawServer(onSpawn: (pid: number) => void): Promise<{
+  child: ChildProcess;
+  url: string;
+  rss: () => Promise<number>;
+  afterFirstScavenge: (limitMs: number) => Promise<number>;
+}> {
   const child = fork(new URL('./raw-server.ts', import.meta.url), {
     // The same V8 flags as Careboard's server (FND-31): the comparison is of the code, not the runtime's settings.
     execArgv: [...SERVER_NODE_FLAGS, INSPECT_FLAG],
@@ -68,6 +77,7 @@ async function startRawServer(
     child,
     url: `ws://127.0.0.1:${message.port}`,
     rss: async () => settledRss(child.pid ?? 0, await inspector),
+    afterFirstScavenge: async (limitMs: number) => afterFirstScavenge(await inspector, limitMs),
   };
 }
 
@@ -107,6 +117,8 @@ export async function runRawSide(
     try {
       await sleep(IDLE_BEFORE_WEIGHING_MS);
       const rssIdle = await server.rss();
+      const waited = await server.afterFirstScavenge(FIRST_SCAVENGE_WITHIN_MS);
+      progress(`bare ws: weighed; its first scavenge after that came ${(waited / 1000).toFixed(1)} s later`);
       await sleep(SETTLE_AFTER_WEIGHING_MS);
       progress(`bare ws: ${frames.length} frames on Careboard's schedule`);
       const played = once(server.child, 'message');

@@ -51,8 +51,11 @@ function fail(screen: number, why: string): void {
   post({ type: 'failure', message: `screen ${screen}: ${why}` });
 }
 
-/** Parses a frame as the board does and records its receipt; answers its version. */
-function receive(screen: number, epoch: number, text: string, at: number): number {
+/**
+ * Parses a frame as the board does (once) and records its receipt; answers its version as written.
+ * `at` is when the screen had the frame's text: its message parsed, on both sides alike.
+ */
+function receive(screen: number, epoch: number, text: string, at: number): string {
   const head = readFrame(text);
   receipts.screen.push(screen);
   receipts.version.push(head.version);
@@ -61,7 +64,7 @@ function receive(screen: number, epoch: number, text: string, at: number): numbe
   receipts.at.push(at);
   receipts.epoch.push(epoch);
   Atomics.add(counters, Counter.Frames, 1);
-  return head.version;
+  return head.versionText;
 }
 
 /** A ws socket that also hands every text frame to `onText`: how a board's bytes are kept. */
@@ -69,7 +72,7 @@ function capturingSocket(onText: (text: string) => void): unknown {
   return class CapturingWebSocket extends WebSocket {
     constructor(address: string | URL, protocols?: string | string[]) {
       super(address, protocols);
-      this.on('message', (data: Buffer) => onText(String(data)));
+      this.on('message', (data: Buffer) => capturing && onText(String(data)));
     }
   };
 }
@@ -151,8 +154,7 @@ function connectCareboard(board: ThreadBoard, nth: number): Promise<void> {
           const text = result.data?.[board.field];
           if (typeof text !== 'string')
             return fail(screen, `content: ${JSON.stringify(result.errors ?? result)}`);
-          receive(screen, Math.max(0, epoch), text, at);
-          lastVersion = (JSON.parse(text) as { version: string }).version;
+          lastVersion = receive(screen, Math.max(0, epoch), text, at);
           if (epoch > 0 && !recovered) {
             recovered = true;
             Atomics.add(counters, Counter.Recovered, 1);
@@ -187,11 +189,12 @@ function connectRaw(board: ThreadBoard, nth: number): Promise<void> {
     });
     // The same client work as graphql-ws and the board do: parse the message, then the frame in it.
     socket.on('message', (data: Buffer) => {
-      const at = now();
       const message = JSON.parse(String(data)) as {
         type: string;
         payload?: { data?: Record<string, string> };
       };
+      // Where graphql-ws hands a Careboard screen its frame: with the message parsed.
+      const at = now();
       if (message.type !== 'next') return;
       const text = message.payload?.data?.[board.field];
       if (typeof text !== 'string') return fail(screen, 'a frame without the board field');
