@@ -11,20 +11,32 @@ export type Db = Kysely<Database>;
 export const DEFAULT_DATABASE_TIMEOUT_MS = 5_000;
 
 /**
+ * How long a pool's connection may sit idle before it is closed (LIVE-50): minutes, not seconds, so
+ * a busy spell after a quiet few seconds finds its connections open (opening one took 20–100 ms on a
+ * busy machine, and prepares the board reads again, LIVE-41), and a quiet night still gives them back.
+ */
+export const POOL_IDLE_CLOSE_MS = 300_000;
+
+/**
  * A pool whose every wait is bounded (decision FND-20): a connection is acquired within
  * `timeoutMs` or the query fails; PostgreSQL cancels a statement running longer
  * (statement_timeout); and the client stops waiting for an answer a second after that
  * (query_timeout), for a server that is frozen and so cancels nothing. The errors these
  * raise become 503 SERVICE_UNAVAILABLE (errors/database-errors.ts).
  */
-export function openDatabase(url: string, maxConnections = 10, timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS): Db {
+export function openDatabase(
+  url: string,
+  maxConnections = 10,
+  timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS,
+  idleCloseMs = POOL_IDLE_CLOSE_MS,
+): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
     connectionTimeoutMillis: timeoutMs,
     statement_timeout: timeoutMs,
     query_timeout: timeoutMs + 1_000,
-    idleTimeoutMillis: 10_000,
+    idleTimeoutMillis: idleCloseMs,
     keepAlive: true,
   });
   // An idle client's error (the server stopped or restarted) must not crash the process; the pool replaces it.
