@@ -28,10 +28,16 @@ export function inspectorUrl(stderr: Readable): Promise<string> {
   });
 }
 
-/** Asks the child's V8 for a full garbage collection over the inspector protocol. */
-async function collectGarbage(url: string): Promise<void> {
+/** A connection to the child's inspector, once it is open. */
+async function openInspector(url: string): Promise<WebSocket> {
   const socket = new WebSocket(url);
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  return socket;
+}
+
+/** Asks the child's V8 for a full garbage collection over the inspector protocol. */
+async function collectGarbage(url: string): Promise<void> {
+  const socket = await openInspector(url);
   const done = new Promise((resolve) => socket.on('message', resolve));
   socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
   await done;
@@ -63,8 +69,7 @@ async function evaluate(socket: WebSocket, id: number, expression: string): Prom
  * others). Answers how long it waited.
  */
 export async function afterFirstScavenge(url: string, limitMs: number): Promise<number> {
-  const socket = new WebSocket(url);
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const socket = await openInspector(url);
   const started = Date.now();
   const heapUsed = async (id: number) => Number(await evaluate(socket, id, 'process.memoryUsage().heapUsed'));
   try {
@@ -91,8 +96,7 @@ export async function settledRss(pid: number, inspector: string): Promise<number
 
 /** Writes the child's heap snapshot (for Chrome's Memory tab, or `node bench/fanout/heap-summary.ts`) to `file`. */
 export async function writeHeapSnapshot(url: string, file: string): Promise<void> {
-  const socket = new WebSocket(url);
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const socket = await openInspector(url);
   const out = createWriteStream(file);
   const done = new Promise<void>((resolve) => {
     socket.on('message', (data) => {

@@ -14,7 +14,7 @@ import type { CapturedFrame } from './screen-protocol.ts';
 import { connectScreens, type Screens } from './screens.ts';
 import type { FleetLayout } from './seed.ts';
 import { resetStatementStats, topStatements } from './statement-stats.ts';
-import { FIRST_SCAVENGE_WITHIN_MS, IDLE_BEFORE_WEIGHING_MS, SETTLE_AFTER_WEIGHING_MS } from './weighing.ts';
+import { weighAtIdle } from './weighing.ts';
 import type { CustomerWorld } from './world.ts';
 
 /** Frames still arriving this long after the last change: wait; quiet this long: done. */
@@ -139,11 +139,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
   const connectingCpu = server.cpuMicros() - cpuBeforeConnecting;
   const connectingWrites = server.writeCalls() - writesBeforeConnecting;
   try {
-    await sleep(IDLE_BEFORE_WEIGHING_MS);
-    const rssIdle = await server.rss();
-    const waited = await server.afterFirstScavenge(FIRST_SCAVENGE_WITHIN_MS);
-    progress(`careboard: weighed; its first scavenge after that came ${(waited / 1000).toFixed(1)} s later`);
-    await sleep(SETTLE_AFTER_WEIGHING_MS);
+    const rssIdle = await weighAtIdle(server, 'careboard', progress);
     if (options.heapSnapshot) {
       await server.heapSnapshot(options.heapSnapshot);
       progress(`careboard: heap snapshot at idle in ${options.heapSnapshot}`);

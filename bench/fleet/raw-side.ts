@@ -1,6 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVER_NODE_FLAGS } from '../../apps/server/src/nodes/node-flags.ts';
 import { now } from '../fanout/clock.ts';
 import {
@@ -20,7 +19,7 @@ import type { SideFigures } from './report.ts';
 import { type CapturedFrame, FrameKind } from './screen-protocol.ts';
 import { connectScreens } from './screens.ts';
 import type { FleetLayout } from './seed.ts';
-import { FIRST_SCAVENGE_WITHIN_MS, IDLE_BEFORE_WEIGHING_MS, SETTLE_AFTER_WEIGHING_MS } from './weighing.ts';
+import { weighAtIdle } from './weighing.ts';
 
 const keyOf = (board: number, version: number, tick: number) => `${board}:${version}.${tick}`;
 
@@ -115,11 +114,7 @@ export async function runRawSide(
     const connectingCpu = cpuMicros(server.child.pid ?? 0) - cpuBeforeConnecting;
     const connectingWrites = writeCalls(server.child.pid ?? 0) - writesBeforeConnecting;
     try {
-      await sleep(IDLE_BEFORE_WEIGHING_MS);
-      const rssIdle = await server.rss();
-      const waited = await server.afterFirstScavenge(FIRST_SCAVENGE_WITHIN_MS);
-      progress(`bare ws: weighed; its first scavenge after that came ${(waited / 1000).toFixed(1)} s later`);
-      await sleep(SETTLE_AFTER_WEIGHING_MS);
+      const rssIdle = await weighAtIdle(server, 'bare ws', progress);
       progress(`bare ws: ${frames.length} frames on Careboard's schedule`);
       const played = once(server.child, 'message');
       const cpuBefore = cpuMicros(server.child.pid ?? 0);

@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /** How long the screens idle, connected, before the server is weighed. */
-export const IDLE_BEFORE_WEIGHING_MS = 3_000;
+const IDLE_BEFORE_WEIGHING_MS = 3_000;
 
 /**
  * How long after the weighing the change stream starts. The weighing collects all garbage first,
@@ -9,7 +11,7 @@ export const IDLE_BEFORE_WEIGHING_MS = 3_000;
  * kept the server's event loop behind for 0.3 s (lags of 40–53 ms in a row). The bench's weighing
  * makes that burst, not the server: the stream starts after it, on both sides alike.
  */
-export const SETTLE_AFTER_WEIGHING_MS = 4_000;
+const SETTLE_AFTER_WEIGHING_MS = 4_000;
 
 /**
  * The longest the bench waits, after the weighing, for each server's first scavenge: the weighing's
@@ -18,4 +20,27 @@ export const SETTLE_AFTER_WEIGHING_MS = 4_000;
  * change window with a fixed settle (4 s, then 8 s: a server at idle fills 64 MiB in 5–13 s).
  * The change stream starts the settle's time after it, on both sides alike.
  */
-export const FIRST_SCAVENGE_WITHIN_MS = 20_000;
+const FIRST_SCAVENGE_WITHIN_MS = 20_000;
+
+/** What the weighing needs of a server: its RSS after a full collection, and a wait for its next scavenge. */
+export interface Weighable {
+  rss(): Promise<number>;
+  afterFirstScavenge(limitMs: number): Promise<number>;
+}
+
+/**
+ * The same on both sides: the screens idle, the server is weighed, then the bench waits for its
+ * first scavenge after the weighing and the settle. Answers the server's RSS at idle.
+ */
+export async function weighAtIdle(
+  server: Weighable,
+  side: string,
+  progress: (line: string) => void,
+): Promise<number> {
+  await sleep(IDLE_BEFORE_WEIGHING_MS);
+  const rss = await server.rss();
+  const waited = await server.afterFirstScavenge(FIRST_SCAVENGE_WITHIN_MS);
+  progress(`${side}: weighed; its first scavenge after that came ${(waited / 1000).toFixed(1)} s later`);
+  await sleep(SETTLE_AFTER_WEIGHING_MS);
+  return rss;
+}
