@@ -9,7 +9,17 @@ interface Watch {
   readonly listeners: Set<Listener>;
   /** The board's config as last read (or being read): what a new subscriber starts with. */
   latest: Promise<DisplayBoardConfig | undefined>;
+  /** The config as last read, as JSON: a read that finds the same one again is not sent (LIVE-51). */
+  lastJson?: string;
   unsubscribe?: () => void;
+}
+
+/** Whether `config` differs from the one last read; it is remembered as the last one read. */
+function changed(watch: Watch, config: DisplayBoardConfig | undefined): boolean {
+  const json = config === undefined ? undefined : JSON.stringify(config);
+  if (json !== undefined && json === watch.lastJson) return false;
+  watch.lastJson = json;
+  return true;
 }
 
 function touchesBoard(rows: readonly ChangeRow[], id: number): boolean {
@@ -20,7 +30,9 @@ function touchesBoard(rows: readonly ChangeRow[], id: number): boolean {
  * The displayBoard subscriptions of this node, per board: a change to a board
  * is read once and the same config object goes to every subscriber of it (so
  * its GraphQL result can be shared too), not one read per subscriber; a new
- * subscriber starts from the config last read, not a read of its own (LIVE-20).
+ * subscriber starts from the config last read, not a read of its own (LIVE-20). A read that finds
+ * the config it found last time (a change read late, after the next one was committed; or a
+ * change that left the config as it was) sends nothing: the screens have it (LIVE-51).
  */
 export class DisplayBoardWatchers {
   readonly #feed: ChangeFeed;
@@ -70,6 +82,7 @@ export class DisplayBoardWatchers {
         created.latest = next;
         next.then(
           (config) => {
+            if (!changed(created, config)) return;
             for (const each of created.listeners) each(config);
           },
           () => undefined,
@@ -79,7 +92,10 @@ export class DisplayBoardWatchers {
         // Everyone left while subscribing.
         if (this.#watches.get(key) !== created) unsubscribe();
         else created.unsubscribe = unsubscribe;
-        return this.#find(customerId, id);
+        return this.#find(customerId, id).then((config) => {
+          changed(created, config);
+          return config;
+        });
       });
     }
     watch.listeners.add(listener);
