@@ -1,5 +1,5 @@
 import { type Latencies, percentile } from '../fanout/stats.ts';
-import { FrameKind, type Receipts } from './screen-protocol.ts';
+import { FrameKind, type Receipts, Stage, type Stages } from './screen-protocol.ts';
 
 /** A frame's place in its board's order: change-log version, then tick. */
 const keyOf = (version: number, tick: number) => version * 1_000 + tick;
@@ -105,27 +105,70 @@ export function analyseDelivery(input: DeliveryInput): Delivery {
   };
 }
 
+/** When a restart's screens reached a stage, ms after the kill: the first, the median, the last. */
+export interface StageSpread {
+  readonly firstMs: number;
+  readonly p50Ms: number;
+  readonly lastMs: number;
+}
+
+export interface Recovery {
+  readonly slowestMs: number;
+  readonly p50Ms: number;
+  readonly notRecovered: number;
+  /** Screens back in each second after the kill (index 3: after 2 s, by 3 s). */
+  readonly backBySecond: readonly number[];
+  /** Each screen's first new socket opened, its first acknowledgement, its first frame, after the kill. */
+  readonly opened: StageSpread;
+  readonly acknowledged: StageSpread;
+  readonly back: StageSpread;
+}
+
+/** Each screen's earliest time after `killedAt`, sorted; screens without one are left out. */
+function earliestPerScreen(
+  screens: number,
+  each: (visit: (screen: number, at: number) => void) => void,
+): Float64Array {
+  const first = new Float64Array(screens).fill(Number.NaN);
+  each((screen, at) => {
+    if (at < 0) return;
+    if (Number.isNaN(first[screen] as number) || at < (first[screen] as number)) first[screen] = at;
+  });
+  return first.filter((v) => !Number.isNaN(v)).sort();
+}
+
+function spread(sorted: Float64Array): StageSpread {
+  return {
+    firstMs: sorted[0] ?? Number.NaN,
+    p50Ms: percentile(sorted, 0.5),
+    lastMs: sorted[sorted.length - 1] ?? Number.NaN,
+  };
+}
+
 /**
  * After a restart at `killedAt`: how long until each screen had its first frame on a new
- * connection (live, and caught up); the slowest, and how many never did.
+ * connection (live, and caught up); the slowest, and how many never did. And when the screens'
+ * new sockets opened and were acknowledged: where in that pipeline the time went.
  */
 export function analyseRecovery(
   receipts: readonly Receipts[],
+  stages: readonly Stages[],
   screens: number,
   killedAt: number,
-): { slowestMs: number; p50Ms: number; notRecovered: number; backBySecond: readonly number[] } {
-  const back = new Float64Array(screens).fill(Number.NaN);
-  for (const r of receipts) {
-    for (let i = 0; i < r.screen.length; i++) {
-      // The first frame on a new connection: a snapshot, or the frames missed, or an empty one
-      // saying nothing was (the version it asked from is current).
-      if ((r.epoch[i] as number) < 1) continue;
-      const screen = r.screen[i] as number;
-      const at = (r.at[i] as number) - killedAt;
-      if (Number.isNaN(back[screen] as number) || at < (back[screen] as number)) back[screen] = at;
-    }
-  }
-  const recovered = back.filter((v) => !Number.isNaN(v)).sort();
+): Recovery {
+  // The first frame on a new connection: a snapshot, or the frames missed, or an empty one
+  // saying nothing was (the version it asked from is current).
+  const recovered = earliestPerScreen(screens, (visit) => {
+    for (const r of receipts)
+      for (let i = 0; i < r.screen.length; i++)
+        if ((r.epoch[i] as number) >= 1) visit(r.screen[i] as number, (r.at[i] as number) - killedAt);
+  });
+  const reached = (stage: number) =>
+    earliestPerScreen(screens, (visit) => {
+      for (const s of stages)
+        for (let i = 0; i < s.screen.length; i++)
+          if (s.stage[i] === stage) visit(s.screen[i] as number, (s.at[i] as number) - killedAt);
+    });
   const backBySecond: number[] = [];
   for (const at of recovered) {
     const second = Math.max(0, Math.ceil(at / 1000));
@@ -137,5 +180,8 @@ export function analyseRecovery(
     slowestMs: recovered[recovered.length - 1] ?? Number.NaN,
     p50Ms: percentile(recovered, 0.5),
     notRecovered: screens - recovered.length,
+    opened: spread(reached(Stage.Opened)),
+    acknowledged: spread(reached(Stage.Acknowledged)),
+    back: spread(recovered),
   };
 }

@@ -192,7 +192,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
     const postgresCpuMicros = treeCpuMicros(setup.postmasterPid) - pgBefore;
     const statements = options.pgStatements ? await topStatements(setup.db, STATEMENTS_SHOWN) : undefined;
     screens.capture(false);
-    const { receipts, captured } = await screens.collect();
+    const { receipts, stages, captured } = await screens.collect();
     const failures = screens.failures();
     if (failures.count > 0)
       progress(`careboard: ${failures.count} failures, e.g. ${failures.messages.join('; ')}`);
@@ -226,7 +226,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
       ...(options.restart
         ? {
             recovery: {
-              ...analyseRecovery(receipts, total, killedAt),
+              ...analyseRecovery(receipts, stages, total, killedAt),
               readyMs,
               droppedConnections,
               ...(recoveryCpu ? { cpu: recoveryCpu } : {}),

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { Delivery } from './analysis.ts';
+import type { Delivery, Recovery, StageSpread } from './analysis.ts';
 import type { ChangeCounts } from './change-stream.ts';
 import type { FleetOptions } from './options.ts';
 
@@ -33,15 +33,10 @@ export interface FleetFigures {
   readonly failedChanges: { readonly count: number; readonly first?: string };
   readonly postgresCpuMicros: number;
   readonly windowMs: number;
-  readonly recovery?: {
-    slowestMs: number;
-    p50Ms: number;
-    notRecovered: number;
+  readonly recovery?: Recovery & {
     readyMs: number;
     /** Connection attempts the kernel dropped from the server's full accept queue, until all were back. */
     droppedConnections: number;
-    /** Screens back in each second after the kill (index 3: after 2 s, by 3 s). */
-    backBySecond: readonly number[];
     /** CPU spent from the kill until every screen was back, by whom: the machine's cores are shared. */
     cpu?: RecoveryCpu;
   };
@@ -178,9 +173,17 @@ export function recoveryLine(f: FleetFigures): string | undefined {
     `every screen live and caught up ${number.format(r.slowestMs / 1000)} s after it (median ${number.format(r.p50Ms / 1000)} s); ` +
     `${r.notRecovered} screens never came back; ` +
     `the kernel dropped ${whole.format(r.droppedConnections)} connection attempts from the full accept queue meanwhile\n` +
-    `restart: screens back in each second after the kill: ${r.backBySecond.map((n, s) => `${s} s ${n}`).join(', ')}` +
+    `restart: screens back in each second after the kill: ${r.backBySecond.map((n, s) => `${s} s ${n}`).join(', ')}\n` +
+    `restart: the screens' new connections, after the kill: sockets opened ${stageText(r.opened)}, ` +
+    `acknowledged ${stageText(r.acknowledged)}, first frame ${stageText(r.back)}` +
     (r.cpu ? `\n${cpuLine(r.cpu)}` : '')
   );
+}
+
+/** When the screens reached a stage: "4.8–7.8 s (median 5.6 s)". */
+function stageText(spread: StageSpread): string {
+  const s = (ms: number) => number.format(ms / 1000);
+  return `${s(spread.firstMs)}–${s(spread.lastMs)} s (median ${s(spread.p50Ms)} s)`;
 }
 
 /** Who used the machine while the screens came back: the bound a shared machine puts on the restart. */

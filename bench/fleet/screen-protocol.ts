@@ -50,6 +50,17 @@ export interface Receipts {
   readonly epoch: Int32Array;
 }
 
+/** How far a screen's new connection (after its first) got: its socket opened, then its acknowledgement. */
+export const Stage = { Opened: 0, Acknowledged: 1 } as const;
+
+/** Every stage a thread's screens reached on a connection after their first, in columns. */
+export interface Stages {
+  readonly screen: Int32Array;
+  readonly stage: Uint8Array;
+  /** clock.ts time it was reached. */
+  readonly at: Float64Array;
+}
+
 /** A frame as the first screen of a board received it: the bytes the baseline replays. */
 export interface CapturedFrame {
   readonly board: number;
@@ -67,5 +78,10 @@ export type ToScreenThread =
 export type FromScreenThread =
   | { readonly type: 'connected' }
   | { readonly type: 'failure'; readonly message: string }
-  | { readonly type: 'collected'; readonly receipts: Receipts; readonly captured: readonly CapturedFrame[] }
+  | {
+      readonly type: 'collected';
+      readonly receipts: Receipts;
+      readonly stages: Stages;
+      readonly captured: readonly CapturedFrame[];
+    }
   | { readonly type: 'closed' };

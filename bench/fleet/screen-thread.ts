@@ -21,6 +21,7 @@ import {
   Counter,
   type FromScreenThread,
   type ScreenThreadInput,
+  Stage,
   type ThreadBoard,
   type ToScreenThread,
 } from './screen-protocol.ts';
@@ -36,6 +37,13 @@ let closing = false;
 let capturing = false;
 const closers: (() => unknown)[] = [];
 const captured: CapturedFrame[] = [];
+/** The stages of connections after a screen's first (a restart's reconnections), as they come. */
+const stages = { screen: [] as number[], stage: [] as number[], at: [] as number[] };
+function reached(screen: number, stage: number): void {
+  stages.screen.push(screen);
+  stages.stage.push(stage);
+  stages.at.push(now());
+}
 const receipts = {
   screen: [] as number[],
   version: [] as number[],
@@ -108,10 +116,15 @@ function connectCareboard(board: ThreadBoard, nth: number): Promise<void> {
       webSocketImpl: nth === 0 ? capturingSocket((text) => keepFrame(board, text)) : WebSocket,
       connectionParams: { authorization: `Bearer ${board.tokens[nth]}`, app_version: 'bench' },
       on: {
-        opened: () => Atomics.add(counters, Counter.Opened, 1),
+        opened: () => {
+          Atomics.add(counters, Counter.Opened, 1);
+          if (epoch >= 0) reached(screen, Stage.Opened);
+        },
         connected: () => {
           epoch += 1;
-          if (epoch > 0) Atomics.add(counters, Counter.Reconnected, 1);
+          if (epoch === 0) return;
+          Atomics.add(counters, Counter.Reconnected, 1);
+          reached(screen, Stage.Acknowledged);
         },
         closed: () => clearTimeout(pongTimer),
         ping: (received) => {
@@ -235,6 +248,11 @@ parentPort?.on('message', (message: ToScreenThread) => {
         kind: Uint8Array.from(receipts.kind),
         at: Float64Array.from(receipts.at),
         epoch: Int32Array.from(receipts.epoch),
+      },
+      stages: {
+        screen: Int32Array.from(stages.screen),
+        stage: Uint8Array.from(stages.stage),
+        at: Float64Array.from(stages.at),
       },
       captured,
     });

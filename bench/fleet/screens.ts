@@ -6,6 +6,7 @@ import {
   type FromScreenThread,
   type Receipts,
   type ScreenThreadInput,
+  type Stages,
   type ThreadBoard,
 } from './screen-protocol.ts';
 
@@ -28,7 +29,7 @@ export interface Screens {
   recovered(): number;
   failures(): { count: number; messages: readonly string[] };
   capture(on: boolean): void;
-  collect(): Promise<{ receipts: Receipts[]; captured: CapturedFrame[] }>;
+  collect(): Promise<{ receipts: Receipts[]; stages: Stages[]; captured: CapturedFrame[] }>;
   close(): Promise<void>;
 }
 
@@ -96,6 +97,7 @@ export async function connectScreens(
       const collected = answers as Extract<FromScreenThread, { type: 'collected' }>[];
       return {
         receipts: collected.map((a) => a.receipts),
+        stages: collected.map((a) => a.stages),
         captured: collected.flatMap((a) => [...a.captured]),
       };
     },
