@@ -113,12 +113,10 @@ export interface StageSpread {
 }
 
 export interface Recovery {
-  readonly slowestMs: number;
-  readonly p50Ms: number;
   readonly notRecovered: number;
   /** Screens back in each second after the kill (index 3: after 2 s, by 3 s). */
   readonly backBySecond: readonly number[];
-  /** Each screen's first new socket opened, its first acknowledgement, its first frame, after the kill. */
+  /** Each screen's first new socket opened, its first acknowledgement, its first frame (back: live and caught up), after the kill. */
   readonly opened: StageSpread;
   readonly acknowledged: StageSpread;
   readonly back: StageSpread;
@@ -177,8 +175,6 @@ export function analyseRecovery(
   }
   return {
     backBySecond,
-    slowestMs: recovered[recovered.length - 1] ?? Number.NaN,
-    p50Ms: percentile(recovered, 0.5),
     notRecovered: screens - recovered.length,
     opened: spread(reached(Stage.Opened)),
     acknowledged: spread(reached(Stage.Acknowledged)),

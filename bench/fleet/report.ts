@@ -170,7 +170,7 @@ export function recoveryLine(f: FleetFigures): string | undefined {
   if (!r) return undefined;
   return (
     `restart: server killed and started again; it answered /ready ${number.format(r.readyMs / 1000)} s after the kill; ` +
-    `every screen live and caught up ${number.format(r.slowestMs / 1000)} s after it (median ${number.format(r.p50Ms / 1000)} s); ` +
+    `every screen live and caught up ${number.format(r.back.lastMs / 1000)} s after it (median ${number.format(r.back.p50Ms / 1000)} s); ` +
     `${r.notRecovered} screens never came back; ` +
     `the kernel dropped ${whole.format(r.droppedConnections)} connection attempts from the full accept queue meanwhile\n` +
     `restart: screens back in each second after the kill: ${r.backBySecond.map((n, s) => `${s} s ${n}`).join(', ')}\n` +
