@@ -144,5 +144,21 @@ describe('SharedReads', () => {
       reads.forget('demo');
       expect(await reads.forChange('demo', '43')('flow 1/', read)).toBe(3);
     });
+
+    it('shares a start’s read with a board starting later from the same version, not from another (LIVE-52)', async () => {
+      const reads = new SharedReads();
+      let made = 0;
+      const read = async () => ++made;
+      expect(await reads.forChange('demo', 'start:41')('flow 1/', read)).toBe(1);
+      // Its read answered before the next board asked: still the version's read.
+      expect(await reads.forChange('demo', 'start:41')('flow 1/', read)).toBe(1);
+      expect(await reads.forChange('demo', 'start:42')('flow 1/', read)).toBe(2);
+      // A change that alters it forgets it, for a start as for a change.
+      reads.noteChanges('demo', [{ entity: 'visit' }]);
+      expect(await reads.forChange('demo', 'start:42')('flow 1/', read)).toBe(3);
+      // A tick reads afresh whatever it kept: its number starts again with its clock.
+      expect(await reads.forChange('demo', 'refresh:1')('flow 1/', read)).toBe(4);
+      expect(await reads.forChange('demo', 'refresh:1')('flow 1/', read)).toBe(5);
+    });
   });
 });

@@ -31,9 +31,19 @@ const KEPT_READS: readonly { readonly key: RegExp; readonly alteredBy: ReadonlyS
  */
 const FRESH_VERSION = /^(refresh|start):/;
 
+/**
+ * A board's start: a read kept from a start at the same version of the customer was made after that
+ * version, and every change after it reaches the boards starting from it (and forgets what it alters),
+ * so they share the read however far apart their reads fall (LIVE-52). A tick's number starts again
+ * with its clock, so a tick always reads afresh.
+ */
+const START_VERSION = /^start:/;
+
 interface Kept {
   readonly read: Promise<unknown>;
   readonly alteredBy: ReadonlySet<string>;
+  /** The change it was read for. */
+  readonly version: string;
 }
 
 /**
@@ -79,15 +89,17 @@ export class SharedReads {
       const kind = KEPT_READS.find((each) => each.key.test(key));
       if (!kind) return this.#shared(customerId, version, key, read);
       let kept = this.#kept.get(customerId);
-      const known = FRESH_VERSION.test(version) ? undefined : kept?.get(key);
-      if (known) return known.read as Promise<T>;
+      const known = kept?.get(key);
+      const fresh = FRESH_VERSION.test(version);
+      if (known && (!fresh || (START_VERSION.test(version) && known.version === version)))
+        return known.read as Promise<T>;
       const made = this.#shared(customerId, version, key, read);
       if (!kept) {
         kept = new Map();
         this.#kept.set(customerId, kept);
       }
       const keptFor = kept;
-      const entry: Kept = { read: made, alteredBy: kind.alteredBy };
+      const entry: Kept = { read: made, alteredBy: kind.alteredBy, version };
       keptFor.set(key, entry);
       // A failed read is not kept: the next change reads again.
       made.catch(() => {
