@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepDevicesOnline } from '../src/services/devices/device-presence.ts';
+import { keepDevicesOnline, renewPresenceLease } from '../src/services/devices/device-presence.ts';
 import { postMessage } from '../src/services/post-message.ts';
 import {
   CHANGES_CHANNEL,
@@ -173,12 +174,13 @@ describe('change log', () => {
       ),
     );
     const before = await countChanges(db, OTHER);
-    const until = new Date(Date.now() + 60_000);
+    const node = randomUUID();
+    await renewPresenceLease(db, node, new Date(Date.now() + 60_000));
     const held = new Map([
       [C, [mine?.id ?? 0, theirs?.id ?? 0]],
       [OTHER, [theirs?.id ?? 0]],
     ]);
-    const refused = await keepDevicesOnline(db, held, until);
+    const refused = await keepDevicesOnline(db, held, node);
     expect(refused).toEqual(
       new Map([
         [C, [theirs?.id]],
@@ -189,7 +191,7 @@ describe('change log', () => {
     expect(row).toMatchObject({ entity: 'device_presence', entity_id: theirs?.id, board_ids: [] });
     expect(await countChanges(db, OTHER)).toBe(before + 1);
     // Online already: a refresh records nothing.
-    await keepDevicesOnline(db, held, until);
+    await keepDevicesOnline(db, held, node);
     expect(await countChanges(db, OTHER)).toBe(before + 1);
   });
 });

@@ -1,15 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepDevicesOnline } from '../src/services/devices/device-presence.ts';
+import {
+  keepDevicesOnline,
+  keepHeldOnline,
+  renewPresenceLease,
+} from '../src/services/devices/device-presence.ts';
 import type { Db } from '../src/store/database.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
 
 const C = 'acme';
+/** The node holding the screens here, its lease running for the test (LIVE-53). */
+const NODE = randomUUID();
 let db: Db;
 
 beforeAll(async () => {
   db = (await openTestDomain()).db;
   await seedCustomer(db, C);
+  await renewPresenceLease(db, NODE, new Date(Date.now() + 600_000));
 });
 afterAll(async () => {
   await db.destroy();
@@ -25,11 +33,11 @@ async function addScreens(count: number, name: string): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-describe('the presence heartbeat updates screens in place (LIVE-42)', () => {
-  it('refreshes held screens without new index entries: their updates are HOT updates', async () => {
+describe('screens coming online are updated in place (LIVE-42)', () => {
+  it('claims screens without new index entries: their updates are HOT updates', async () => {
     const ids = await addScreens(50, 'Screen');
     const held = new Map([[C, ids]]);
-    await keepDevicesOnline(db, held, new Date(Date.now() + 60_000));
+    await keepDevicesOnline(db, held, NODE);
 
     // The session's counts not yet reported, before and after the refresh: what the refresh did.
     const counts = await db.transaction().execute(async (trx) => {
@@ -40,7 +48,7 @@ describe('the presence heartbeat updates screens in place (LIVE-42)', () => {
         return { updated: Number(rows[0]?.updated), inPlace: Number(rows[0]?.in_place) };
       };
       const before = await read();
-      await keepDevicesOnline(trx, held, new Date(Date.now() + 120_000));
+      await keepDevicesOnline(trx, held, NODE);
       const after = await read();
       return { updated: after.updated - before.updated, inPlace: after.inPlace - before.inPlace };
     });
@@ -59,7 +67,7 @@ describe('the presence heartbeat updates screens in place (LIVE-42)', () => {
 });
 
 describe('the presence heartbeat finds its screens by index (LIVE-45)', () => {
-  it('refreshes a part of a large fleet without reading the whole table', async () => {
+  it('claims and looks at a part of a large fleet without reading the whole table', async () => {
     const ids = await addScreens(5_000, 'Wall');
     await sql`ANALYZE devices`.execute(db);
     const part = new Map([[C, ids.slice(1_000, 1_200)]]);
@@ -71,11 +79,13 @@ describe('the presence heartbeat finds its screens by index (LIVE-45)', () => {
         return { seq: Number(rows[0]?.seq ?? 0), tuples: Number(rows[0]?.tuples ?? 0) };
       };
       const before = await read();
-      const refused = await keepDevicesOnline(trx, part, new Date(Date.now() + 60_000));
+      const refused = await keepDevicesOnline(trx, part, NODE);
+      const again = await keepHeldOnline(trx, part, NODE);
       const after = await read();
-      return { refused, seq: after.seq - before.seq, tuples: after.tuples - before.tuples };
+      return { refused, again, seq: after.seq - before.seq, tuples: after.tuples - before.tuples };
     });
     expect(scans.refused).toEqual(new Map([[C, []]]));
+    expect(scans.again).toEqual(new Map([[C, []]]));
     // Before, two sequential scans of every device per statement (10,000 rows read for 200 screens here).
     expect(scans.seq).toBe(0);
     expect(scans.tuples).toBe(0);

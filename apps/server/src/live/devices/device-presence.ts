@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LiveCloseCode } from '@careboard/contracts';
 import DataLoader from 'dataloader';
@@ -5,8 +6,10 @@ import type { Logger } from 'pino';
 import type { Principal } from '../../identity/verify-access-token.ts';
 import {
   keepDevicesOnline,
+  keepHeldOnline,
   markDeviceOfflineNow,
   noteAppVersion,
+  renewPresenceLease,
   sweepLapsedPresence,
 } from '../../services/devices/device-presence.ts';
 import type { ChangeRow } from '../../store/change-log.ts';
@@ -18,16 +21,22 @@ import { eachOf, type OneOrMore, withOne, withoutOne } from '../one-or-more.ts';
 import { inParts, runSpread } from './heartbeat-parts.ts';
 import type { Release, ScreenReport } from './hold-device.ts';
 
-/** How often a node tells the database it still holds its screens' connections (BOF-43). */
+/** How often a node renews its presence lease (BOF-43, LIVE-53). */
 export const PRESENCE_HEARTBEAT_MS = 5_000;
 /** How long connecting screens are gathered before they come online together. */
 const COME_ONLINE_GATHER_MS = 50;
-/** A screen stays online this long after its node last said so: two heartbeats may be missed. */
+/** A node's screens stay online this long after it last renewed its lease: two heartbeats may be missed. */
 export const PRESENCE_TTL_MS = 12_000;
-/** Devices kept online by one statement of the heartbeat. */
+/** Devices looked at by one statement of the heartbeat. */
 const HEARTBEAT_PART = 500;
 /** The heartbeat's statements start evenly over this share of its interval (LIVE-45). */
 const HEARTBEAT_SPREAD = 0.8;
+/**
+ * Every this many beats (a minute) the heartbeat looks at every screen held here (LIVE-53): a
+ * screen let go by another node, or swept, is claimed back at once from its presence change, so
+ * this look is the backstop for a change this node did not hear (a feed reconnect).
+ */
+const FULL_LOOK_EVERY = 12;
 
 interface BoardWatch {
   readonly boardId: number;
@@ -52,9 +61,10 @@ export interface DevicePresenceOptions {
 
 /**
  * The live connections of screens on this node (graphql-ws and sockets): a screen with one is
- * online, kept so in the database every few seconds, and offline as soon as its last one here
- * closes (BOF-43). A revoked screen may not connect, and its open connections close as soon as
- * this node reads the revocation from the change feed, whichever node revoked it (BOF-46).
+ * online, claimed by this node, whose lease the database holds and it renews every few seconds
+ * (LIVE-53), and offline as soon as its last one here closes (BOF-43). A revoked screen may not
+ * connect, and its open connections close as soon as this node reads the revocation from the
+ * change feed, whichever node revoked it (BOF-46).
  */
 export class DevicePresence {
   readonly #db: Db;
@@ -72,6 +82,11 @@ export class DevicePresence {
   #stopped = false;
   /** A beat still running when the next is due (a slow database): the next is skipped, the lease outlives it. */
   #beating = false;
+  /** This node's presence lease (LIVE-53): one per process, never reused. */
+  readonly #node = randomUUID();
+  /** The lease taken before the first screen is claimed; renewed by every beat after. */
+  #leased: Promise<void> | undefined;
+  #beats = 0;
   /** Screens connecting within a few ms come online in one transaction, of all their customers (LIVE-20, LIVE-27). */
   readonly #comeOnline = new DataLoader<{ customerId: string; id: number }, void, string>(
     async (keys) => {
@@ -202,6 +217,12 @@ export class DevicePresence {
   async #onChanges(customerId: string, rows: readonly ChangeRow[]): Promise<void> {
     const devices = this.#held.get(customerId);
     if (!devices) return;
+    // A screen held here that went offline (another node let it go, a lapse swept it): claimed back
+    // now, not at the next look (LIVE-53). Coming online is the same kind of change: a read, no write.
+    const wentOffline = rows
+      .filter((row) => row.entity === 'device_presence' && devices.has(row.entity_id))
+      .map((row) => row.entity_id);
+    if (wentOffline.length > 0) void this.#keepHeld(new Map([[customerId, [...new Set(wentOffline)]]]));
     const changed = new Set(
       rows.filter((row) => row.entity === 'device' && devices.has(row.entity_id)).map((row) => row.entity_id),
     );
@@ -228,9 +249,33 @@ export class DevicePresence {
     }
   }
 
+  /** Renews this node's lease: every screen it claimed is online until it runs out. */
+  #renewLease(): Promise<void> {
+    return renewPresenceLease(this.#db, this.#node, new Date(Date.now() + this.#ttlMs));
+  }
+
+  /** Screens connecting: claimed by this node, under a lease taken first (LIVE-53). */
   async #keepOnline(held: ReadonlyMap<string, readonly number[]>): Promise<void> {
     try {
-      const refused = await keepDevicesOnline(this.#db, held, new Date(Date.now() + this.#ttlMs));
+      this.#leased ??= this.#renewLease().catch((error: unknown) => {
+        this.#leased = undefined;
+        throw error;
+      });
+      await this.#leased;
+      const refused = await keepDevicesOnline(this.#db, held, this.#node);
+      for (const [customerId, ids] of refused) this.#closeAll(customerId, ids);
+    } catch (error) {
+      this.#log.warn(
+        { reason: (error as Error).message, customers: held.size },
+        'keeping screens online failed',
+      );
+    }
+  }
+
+  /** A heartbeat's part: the held screens gone offline meanwhile are claimed again. */
+  async #keepHeld(held: ReadonlyMap<string, readonly number[]>): Promise<void> {
+    try {
+      const refused = await keepHeldOnline(this.#db, held, this.#node);
       // Revoked meanwhile, and its change missed (a feed reconnect): the heartbeat finds out.
       for (const [customerId, ids] of refused) this.#closeAll(customerId, ids);
     } catch (error) {
@@ -252,21 +297,38 @@ export class DevicePresence {
   }
 
   async #beatNow(): Promise<void> {
-    const held = new Map([...this.#held].map(([customerId, devices]) => [customerId, [...devices.keys()]]));
-    // In parts (LIVE-37: ten thousand screens in one statement held the event loop for 20–60 ms),
-    // spread over the interval (LIVE-45: ten parts one after the other kept PostgreSQL busy for
-    // 120–440 ms every 5 s, and the board reads of the changes due then waited behind them).
-    await runSpread(inParts(held, HEARTBEAT_PART), (part) => this.#keepOnline(part), {
-      withinMs: this.#heartbeatMs * HEARTBEAT_SPREAD,
-      now: () => performance.now(),
-      sleep: (ms) => sleep(ms, undefined, { ref: false }),
-      stopped: () => this.#stopped,
-    });
+    // The lease first: one row, whatever the screens (LIVE-53). Not renewed, the parts would claim
+    // screens under a lease that runs out.
+    try {
+      const renewed = this.#renewLease();
+      this.#leased = renewed;
+      await renewed;
+    } catch (error) {
+      this.#leased = undefined;
+      this.#log.warn({ reason: (error as Error).message }, 'renewing the presence lease failed');
+      return;
+    }
+    this.#beats += 1;
+    if (this.#beats % FULL_LOOK_EVERY === 1) await this.#lookAtAll();
     if (this.#stopped) return;
     try {
       await sweepLapsedPresence(this.#db);
     } catch (error) {
       this.#log.warn({ reason: (error as Error).message }, 'sweeping lapsed screens failed');
     }
+  }
+
+  /** Every screen held here, in parts: the ones offline are claimed back, the ones revoked closed. */
+  async #lookAtAll(): Promise<void> {
+    const held = new Map([...this.#held].map(([customerId, devices]) => [customerId, [...devices.keys()]]));
+    // In parts (LIVE-37: ten thousand screens in one statement held the event loop for 20–60 ms),
+    // spread over the interval (LIVE-45: ten parts one after the other kept PostgreSQL busy for
+    // 120–440 ms every 5 s, and the board reads of the changes due then waited behind them).
+    await runSpread(inParts(held, HEARTBEAT_PART), (part) => this.#keepHeld(part), {
+      withinMs: this.#heartbeatMs * HEARTBEAT_SPREAD,
+      now: () => performance.now(),
+      sleep: (ms) => sleep(ms, undefined, { ref: false }),
+      stopped: () => this.#stopped,
+    });
   }
 }

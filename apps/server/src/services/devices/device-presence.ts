@@ -2,42 +2,62 @@ import type { SpeechCapability } from '@careboard/contracts';
 import { recordChangesOfCustomers } from '../../store/change-log.ts';
 import type { Db } from '../../store/database.ts';
 import {
+  claimDevicesOnline,
   clearLapsedPresence,
+  forgetLapsedNodes,
   listCustomersWithLapsedPresence,
   markDeviceOffline,
-  recordDeviceSeen,
-  recordDeviceSpeech,
-  refreshDevicesOnline,
-} from '../../store/repositories/devices.ts';
+  type PresenceAnswers,
+  reclaimHeldDevices,
+  renewNodeLease,
+} from '../../store/repositories/device-presence.ts';
+import { recordDeviceSeen, recordDeviceSpeech } from '../../store/repositories/devices.ts';
 import { runWrite } from '../write-transaction.ts';
 import { presenceChange, recordDeviceChanges, recordPresenceChanges } from './device-changes.ts';
 
 /**
- * Whether a screen is online is "a live connection on some node": the node holding it keeps
- * `online_until` in the future; a 'device_presence' change is recorded only when it comes online
- * or goes offline, never per refresh, so a console follows the fleet without a change row per
- * heartbeat (BOF-43), and nothing that reads the device record wakes for it (LIVE-48).
+ * Whether a screen is online is "a live connection on some node": the node holding it claims it
+ * and keeps its own lease in the future (BOF-43, LIVE-53); a 'device_presence' change is recorded
+ * only when it comes online or goes offline, never per heartbeat, so a console follows the fleet
+ * without a change row per heartbeat, and nothing that reads the device record wakes for it (LIVE-48).
  */
 
+/** Records the devices that came online; answers, per customer, the ones refused (revoked or gone). */
+async function recordCameOnline(trx: Db, answers: PresenceAnswers): Promise<Map<string, number[]>> {
+  await recordChangesOfCustomers(
+    trx,
+    new Map([...answers].map(([customerId, { cameOnline }]) => [customerId, cameOnline.map(presenceChange)])),
+  );
+  return new Map([...answers].map(([customerId, { refused }]) => [customerId, refused]));
+}
+
 /**
- * Refreshes devices this node holds, of any customers, in one transaction (LIVE-27); answers,
- * per customer, the ones it may no longer hold (revoked or gone).
+ * Devices connecting to the node `node`, of any customers: claimed by it in one transaction
+ * (LIVE-27); answers, per customer, the ones it may not hold (revoked or gone).
  */
 export async function keepDevicesOnline(
   db: Db,
   held: ReadonlyMap<string, readonly number[]>,
-  until: Date,
+  node: string,
 ): Promise<Map<string, number[]>> {
-  return runWrite(db, async (trx) => {
-    const answers = await refreshDevicesOnline(trx, held, until);
-    await recordChangesOfCustomers(
-      trx,
-      new Map(
-        [...answers].map(([customerId, { cameOnline }]) => [customerId, cameOnline.map(presenceChange)]),
-      ),
-    );
-    return new Map([...answers].map(([customerId, { refused }]) => [customerId, refused]));
-  });
+  return runWrite(db, async (trx) => recordCameOnline(trx, await claimDevicesOnline(trx, held, node)));
+}
+
+/**
+ * The heartbeat's look at devices the node holds: the ones gone offline meanwhile (another node let
+ * them go, a lapse swept them) are claimed again (LIVE-53); answers the ones refused.
+ */
+export async function keepHeldOnline(
+  db: Db,
+  held: ReadonlyMap<string, readonly number[]>,
+  node: string,
+): Promise<Map<string, number[]>> {
+  return runWrite(db, async (trx) => recordCameOnline(trx, await reclaimHeldDevices(trx, held, node)));
+}
+
+/** The node's lease (LIVE-53): the screens it claimed are online until `until`. */
+export async function renewPresenceLease(db: Db, node: string, until: Date): Promise<void> {
+  await renewNodeLease(db, node, until);
 }
 
 /** The board release a screen reported when it connected (the console's Screens list shows it). */
@@ -73,8 +93,9 @@ export async function markDeviceOfflineNow(db: Db, customerId: string, id: numbe
   });
 }
 
-/** Devices whose node stopped refreshing them (it died, or lost its database) go offline. */
+/** Devices whose node stopped renewing its lease (it died, or lost its database) go offline. */
 export async function sweepLapsedPresence(db: Db): Promise<number> {
+  await forgetLapsedNodes(db);
   let count = 0;
   for (const customerId of await listCustomersWithLapsedPresence(db)) {
     count += await runWrite(db, async (trx) => {

@@ -8,6 +8,7 @@ import * as deviceRecord from './0203-device-record.ts';
 import * as feeds from './0204-feeds.ts';
 import * as announcementSpeech from './0205-announcement-speech.ts';
 import * as devicePresenceInPlace from './0206-device-presence-in-place.ts';
+import * as presenceNodeLease from './0207-presence-node-lease.ts';
 import { domainMigrations } from './domain/index.ts';
 
 /** Every migration; Kysely runs them in the order of their names. */
@@ -22,4 +23,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0204-feeds': feeds,
   '0205-announcement-speech': announcementSpeech,
   '0206-device-presence-in-place': devicePresenceInPlace,
+  '0207-presence-node-lease': presenceNodeLease,
 });

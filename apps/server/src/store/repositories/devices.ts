@@ -1,7 +1,7 @@
 import type { SpeechCapability } from '@careboard/contracts';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../database.ts';
-import type { Database } from '../schema.ts';
+import { onlineSql } from './device-presence.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
 export interface Device {
@@ -241,9 +241,6 @@ export interface DeviceFilter {
   readonly revoked?: boolean | undefined;
 }
 
-type DevicesQuery = ExpressionBuilder<Database, 'devices'>;
-const isOnline = (eb: DevicesQuery) => eb('devices.online_until', '>', sql<Date>`now()`);
-
 function selectDeviceRecords(db: Db, customerId: string) {
   return db
     .selectFrom('devices')
@@ -259,8 +256,11 @@ function selectDeviceRecords(db: Db, customerId: string) {
       'devices.speech',
       'devices.ip',
       'devices.user_agent',
-      sql<boolean>`coalesce(devices.online_until > now(), false)`.as('online'),
-      'devices.last_seen_at',
+      sql<boolean>`${onlineSql('devices')}`.as('online'),
+      // An online screen is seen now: its row is not written while its node's lease runs (LIVE-53).
+      sql<Date | null>`CASE WHEN ${onlineSql('devices')} THEN now() ELSE devices.last_seen_at END`.as(
+        'last_seen_at',
+      ),
       'devices.revoked_at',
     ])
     .where('devices.customer_id', '=', customerId);
@@ -278,10 +278,8 @@ export async function listDeviceRecords(
     query = query.where('devices.display_board_id', '=', filter.display_board_id);
   if (filter.location_id !== undefined) query = query.where('devices.location_id', '=', filter.location_id);
   if (filter.online !== undefined)
-    query = query.where((eb) =>
-      filter.online
-        ? isOnline(eb)
-        : eb.or([eb('devices.online_until', 'is', null), eb('devices.online_until', '<=', sql<Date>`now()`)]),
+    query = query.where(
+      filter.online ? sql<boolean>`${onlineSql('devices')}` : sql<boolean>`NOT ${onlineSql('devices')}`,
     );
   if (filter.revoked !== undefined)
     query = query.where('devices.revoked_at', filter.revoked ? 'is not' : 'is', null);
@@ -412,99 +410,4 @@ export async function findDeviceStates(
     .where('id', 'in', ids)
     .execute();
   return rows.filter((row) => wanted.has(`${row.id}@${row.customer_id}`));
-}
-
-/**
- * Devices a node holds, of any customers: online until `until`. Answers, per customer, the ones
- * that came online (were not online before) and the ones it may no longer hold (revoked or gone).
- */
-export async function refreshDevicesOnline(
-  db: Db,
-  held: ReadonlyMap<string, readonly number[]>,
-  until: Date,
-): Promise<Map<string, { cameOnline: number[]; refused: number[] }>> {
-  const answers = new Map(
-    [...held.keys()].map((id) => [id, { cameOnline: [] as number[], refused: [] as number[] }]),
-  );
-  // One JSON text `{ customer: [ids] }`, made natively: for two arrays of ten thousand elements pg
-  // builds its text element by element, escaping each (6 % of the server's allocations, LIVE-38).
-  const wanted: Record<string, number[]> = Object.create(null);
-  const ids: number[] = [];
-  for (const [customerId, devices] of held) {
-    if (devices.length === 0) continue;
-    const unique = [...new Set(devices)];
-    wanted[customerId] = unique;
-    for (const id of unique) ids.push(id);
-  }
-  if (ids.length === 0) return answers;
-  // The ids once more as an integer array (its text made natively too: integers need no escaping),
-  // so that PostgreSQL finds the rows by an index, knowing how many: from the JSON alone it guessed
-  // 10,000 rows and scanned the whole table twice per statement, whatever its size (LIVE-45). The
-  // update then finds each locked row by both columns of `(customer_id, id)`: by the id alone the
-  // planner chose that index too, searching it once per customer for every row (27 ms for 500).
-  const idArray = `{${ids.join(',')}}`;
-  // Only the devices that came online or are refused come back: a heartbeat of ten thousand
-  // screens answers nothing to parse on the event loop.
-  const { rows } = await sql<{ customer_id: string; id: number; came_online: boolean }>`
-    WITH wanted AS (
-      SELECT c.key AS customer_id, i.value::integer AS id
-      FROM json_each(${JSON.stringify(wanted)}::json) AS c, json_array_elements_text(c.value) AS i
-    ), previous AS (
-      SELECT d.customer_id, d.id, d.online_until FROM devices d
-      JOIN wanted ON d.customer_id = wanted.customer_id AND d.id = wanted.id
-      WHERE d.id = ANY(${idArray}::integer[]) AND d.revoked_at IS NULL
-      FOR UPDATE OF d
-    ), refreshed AS (
-      UPDATE devices d SET online_until = ${until}, last_seen_at = now()
-      FROM previous
-      WHERE d.customer_id = previous.customer_id AND d.id = previous.id
-      RETURNING d.customer_id, d.id, (previous.online_until IS NULL OR previous.online_until <= now()) AS came_online
-    )
-    SELECT customer_id, id, true AS came_online FROM refreshed WHERE came_online
-    UNION ALL
-    SELECT wanted.customer_id, wanted.id, false AS came_online FROM wanted
-    WHERE NOT EXISTS (SELECT 1 FROM previous WHERE previous.customer_id = wanted.customer_id AND previous.id = wanted.id)`.execute(
-    db,
-  );
-  for (const row of rows) {
-    const answer = answers.get(row.customer_id);
-    if (row.came_online) answer?.cameOnline.push(row.id);
-    else answer?.refused.push(row.id);
-  }
-  return answers;
-}
-
-/** The last live connection of a device on a node closed: offline now. Answers whether it was online. */
-export async function markDeviceOffline(db: Db, customerId: string, id: number): Promise<boolean> {
-  const updated = await db
-    .updateTable('devices')
-    .set({ online_until: null, last_seen_at: sql<Date>`now()` })
-    .where('customer_id', '=', customerId)
-    .where('id', '=', id)
-    .where('online_until', 'is not', null)
-    .executeTakeFirst();
-  return updated.numUpdatedRows > 0n;
-}
-
-/** Customers with a device whose node stopped refreshing it (a node that died). */
-export async function listCustomersWithLapsedPresence(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom('devices')
-    .select('customer_id')
-    .distinct()
-    .where('online_until', '<=', sql<Date>`now()`)
-    .execute();
-  return rows.map((row) => row.customer_id);
-}
-
-/** Marks a customer's lapsed devices offline; answers their ids. */
-export async function clearLapsedPresence(db: Db, customerId: string): Promise<number[]> {
-  const rows = await db
-    .updateTable('devices')
-    .set({ online_until: null })
-    .where('customer_id', '=', customerId)
-    .where('online_until', '<=', sql<Date>`now()`)
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
 }

@@ -26,6 +26,7 @@ export interface DomainTables {
   display_board_phases: DisplayBoardListTable<'phase_id'>;
   display_board_locations: DisplayBoardListTable<'location_id'>;
   devices: DevicesTable;
+  presence_nodes: PresenceNodesTable;
   messages: MessagesTable;
   change_log: ChangeLogTable;
   audit_events: AuditEventsTable;
@@ -233,6 +234,12 @@ export type DisplayBoardListTable<C extends string> = {
   position: number;
 } & Record<C, number>;
 
+/** A node's presence lease (LIVE-53): the screens it holds are online while it runs. */
+export interface PresenceNodesTable {
+  id: string;
+  lease_until: Date;
+}
+
 export interface DevicesTable {
   id: Id;
   customer_id: CustomerId;
@@ -252,8 +259,13 @@ export interface DevicesTable {
   /** Where its activation came from. */
   ip: ColumnType<string | null, string | null | undefined, string | null>;
   user_agent: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Online while this is in the future: refreshed by the node holding its live connection (BOF-43). */
+  /**
+   * Online while this is in the future (BOF-43) and, when `online_node` names one, that node's lease
+   * runs (LIVE-53): a node claiming a screen sets it to infinity.
+   */
   online_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The node holding its live connection (LIVE-53); null before it, and offline. */
+  online_node: ColumnType<string | null, string | null | undefined, string | null>;
   /** The last time someone asked the screen to reload its page (BOF-45). */
   reload_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** How the screen last said it can speak (SCR-14); null until a patient board has told. */

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  keepDevicesOnline,
+  keepHeldOnline,
+  markDeviceOfflineNow,
+  renewPresenceLease,
+  sweepLapsedPresence,
+} from '../src/services/devices/device-presence.ts';
+import { listChangesSince } from '../src/store/change-log.ts';
+import type { Db } from '../src/store/database.ts';
+import { findDeviceRecord, markDeviceRecordRevoked } from '../src/store/repositories/devices.ts';
+import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
+
+const C = 'lease';
+let db: Db;
+
+beforeAll(async () => {
+  db = (await openTestDomain()).db;
+  await seedCustomer(db, C);
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+async function addScreens(count: number): Promise<number[]> {
+  const rows = await db
+    .insertInto('devices')
+    .values(Array.from({ length: count }, (_, i) => ({ customer_id: C, name: `Lease ${i}` })))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+const online = async (id: number) => (await findDeviceRecord(db, C, id))?.online;
+const ahead = (ms: number) => new Date(Date.now() + ms);
+
+/** The presence changes recorded for the screens since `version`: [id, 'online' or 'offline']. */
+async function presenceSince(version: string, ids: readonly number[]): Promise<number[]> {
+  const rows = await listChangesSince(db, C, version);
+  return rows
+    .filter((row) => row.entity === 'device_presence' && ids.includes(row.entity_id))
+    .map((row) => row.entity_id);
+}
+
+const newestVersion = async () => (await listChangesSince(db, C, '0')).at(-1)?.version ?? '0';
+
+/** The devices table's row updates this session has made, not yet reported: what a call wrote. */
+async function updatesBy(run: (trx: Db) => Promise<unknown>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const read = async () => {
+      const { rows } = await sql<{ updated: string }>`
+        SELECT n_tup_upd AS updated FROM pg_stat_xact_user_tables WHERE relname = 'devices'`.execute(trx);
+      return Number(rows[0]?.updated ?? 0);
+    };
+    const before = await read();
+    await run(trx);
+    return (await read()) - before;
+  });
+}
+
+describe('a presence lease per node, not per screen (LIVE-53)', () => {
+  it('keeps its screens online by its own lease: a heartbeat writes no screen’s row', async () => {
+    const node = randomUUID();
+    const ids = await addScreens(40);
+    const held = new Map([[C, ids]]);
+    await renewPresenceLease(db, node, ahead(60_000));
+    const since = await newestVersion();
+    expect(await keepDevicesOnline(db, held, node)).toEqual(new Map([[C, []]]));
+    expect(await presenceSince(since, ids)).toHaveLength(40);
+    expect(await online(ids[0] ?? 0)).toBe(true);
+
+    // Before, every beat rewrote each held screen's row (40 updates here); now none.
+    const written = await updatesBy(async (trx) => {
+      await renewPresenceLease(trx, node, ahead(60_000));
+      expect(await keepHeldOnline(trx, held, node)).toEqual(new Map([[C, []]]));
+    });
+    expect(written).toBe(0);
+    expect(await presenceSince(since, ids)).toHaveLength(40);
+    // An online screen is seen now.
+    const record = await findDeviceRecord(db, C, ids[0] ?? 0);
+    expect(Math.abs((record?.last_seen_at?.getTime() ?? 0) - Date.now())).toBeLessThan(5_000);
+  });
+
+  it('sends a node’s screens offline when its lease lapses, and the sweep records it once', async () => {
+    const node = randomUUID();
+    const ids = await addScreens(3);
+    await renewPresenceLease(db, node, ahead(60_000));
+    await keepDevicesOnline(db, new Map([[C, ids]]), node);
+    expect(await online(ids[1] ?? 0)).toBe(true);
+
+    // The node died: its lease ran out.
+    await renewPresenceLease(db, node, ahead(-1_000));
+    expect(await online(ids[1] ?? 0)).toBe(false);
+    const since = await newestVersion();
+    expect(await sweepLapsedPresence(db)).toBeGreaterThanOrEqual(3);
+    expect((await presenceSince(since, ids)).sort()).toEqual([...ids].sort());
+    const again = await newestVersion();
+    await sweepLapsedPresence(db);
+    expect(await presenceSince(again, ids)).toEqual([]);
+  });
+
+  it('lets another node that holds a screen claim it back when the first lets it go', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    const [id = 0] = await addScreens(1);
+    const held = new Map([[C, [id]]]);
+    for (const node of [first, second]) {
+      await renewPresenceLease(db, node, ahead(60_000));
+      await keepDevicesOnline(db, held, node);
+    }
+    // The second node claimed it last; its connection closes.
+    await markDeviceOfflineNow(db, C, id);
+    expect(await online(id)).toBe(false);
+    const since = await newestVersion();
+    expect(await keepHeldOnline(db, held, first)).toEqual(new Map([[C, []]]));
+    expect(await online(id)).toBe(true);
+    expect(await presenceSince(since, [id])).toEqual([id]);
+    // The second node's lease running out no longer matters: the first holds it.
+    await renewPresenceLease(db, second, ahead(-1_000));
+    expect(await online(id)).toBe(true);
+  });
+
+  it('answers the held screens revoked or gone, and claims none of them', async () => {
+    const node = randomUUID();
+    const [kept = 0, revoked = 0] = await addScreens(2);
+    await renewPresenceLease(db, node, ahead(60_000));
+    await keepDevicesOnline(db, new Map([[C, [kept, revoked]]]), node);
+    await markDeviceRecordRevoked(db, C, revoked);
+    const refused = await keepHeldOnline(db, new Map([[C, [kept, revoked, 999_999]]]), node);
+    expect(refused).toEqual(new Map([[C, [revoked, 999_999]]]));
+    expect(await online(revoked)).toBe(false);
+    expect(await online(kept)).toBe(true);
+  });
+
+  it('keeps a screen online by its own time when no node names it (written before the node lease)', async () => {
+    const [id = 0] = await addScreens(1);
+    await db
+      .updateTable('devices')
+      .set({ online_until: ahead(60_000) })
+      .where('id', '=', id)
+      .execute();
+    expect(await online(id)).toBe(true);
+    await sweepLapsedPresence(db);
+    expect(await online(id)).toBe(true);
+    await db
+      .updateTable('devices')
+      .set({ online_until: ahead(-1_000) })
+      .where('id', '=', id)
+      .execute();
+    expect(await online(id)).toBe(false);
+    const since = await newestVersion();
+    await sweepLapsedPresence(db);
+    expect(await presenceSince(since, [id])).toEqual([id]);
+  });
+});
