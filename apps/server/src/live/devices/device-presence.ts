@@ -255,29 +255,32 @@ export class DevicePresence {
   }
 
   /** Screens connecting: claimed by this node, under a lease taken first (LIVE-53). */
-  async #keepOnline(held: ReadonlyMap<string, readonly number[]>): Promise<void> {
-    try {
+  #keepOnline(held: ReadonlyMap<string, readonly number[]>): Promise<void> {
+    return this.#claim(held, async () => {
       this.#leased ??= this.#renewLease().catch((error: unknown) => {
         this.#leased = undefined;
         throw error;
       });
       await this.#leased;
-      const refused = await keepDevicesOnline(this.#db, held, this.#node);
-      for (const [customerId, ids] of refused) this.#closeAll(customerId, ids);
-    } catch (error) {
-      this.#log.warn(
-        { reason: (error as Error).message, customers: held.size },
-        'keeping screens online failed',
-      );
-    }
+      return keepDevicesOnline(this.#db, held, this.#node);
+    });
   }
 
-  /** A heartbeat's part: the held screens gone offline meanwhile are claimed again. */
-  async #keepHeld(held: ReadonlyMap<string, readonly number[]>): Promise<void> {
+  /** A heartbeat's part, or screens heard going offline: the held ones offline are claimed again. */
+  #keepHeld(held: ReadonlyMap<string, readonly number[]>): Promise<void> {
+    return this.#claim(held, () => keepHeldOnline(this.#db, held, this.#node));
+  }
+
+  /**
+   * Runs a claim of held screens and closes the connections of the ones refused: revoked meanwhile,
+   * and its change missed (a feed reconnect), the claim finds out.
+   */
+  async #claim(
+    held: ReadonlyMap<string, readonly number[]>,
+    claim: () => Promise<ReadonlyMap<string, readonly number[]>>,
+  ): Promise<void> {
     try {
-      const refused = await keepHeldOnline(this.#db, held, this.#node);
-      // Revoked meanwhile, and its change missed (a feed reconnect): the heartbeat finds out.
-      for (const [customerId, ids] of refused) this.#closeAll(customerId, ids);
+      for (const [customerId, ids] of await claim()) this.#closeAll(customerId, ids);
     } catch (error) {
       this.#log.warn(
         { reason: (error as Error).message, customers: held.size },

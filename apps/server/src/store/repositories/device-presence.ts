@@ -16,6 +16,13 @@ export function onlineSql(row: string) {
 /** Per customer: the devices that came online, and the ones the node may no longer hold (revoked or gone). */
 export type PresenceAnswers = Map<string, { cameOnline: number[]; refused: number[] }>;
 
+/** A device a claim answers: came online, or (false) refused. */
+interface PresenceRow {
+  readonly customer_id: string;
+  readonly id: number;
+  readonly came_online: boolean;
+}
+
 interface Wanted {
   readonly answers: PresenceAnswers;
   /** `{ customer: [ids] }` */
@@ -47,10 +54,7 @@ function wantedOf(held: ReadonlyMap<string, readonly number[]>): Wanted {
   return { answers, json: JSON.stringify(wanted), idArray: `{${ids.join(',')}}`, empty: ids.length === 0 };
 }
 
-function answer(
-  answers: PresenceAnswers,
-  rows: readonly { customer_id: string; id: number; came_online: boolean }[],
-): PresenceAnswers {
+function answer(answers: PresenceAnswers, rows: readonly PresenceRow[]): PresenceAnswers {
   for (const row of rows) {
     const each = answers.get(row.customer_id);
     if (row.came_online) each?.cameOnline.push(row.id);
@@ -69,6 +73,46 @@ export async function renewNodeLease(db: Db, node: string, until: Date): Promise
 }
 
 /**
+ * The statement both claims share: the held devices found (not revoked), the ones to claim set to
+ * this node, and back only the ones that came online and the ones not found. `every` claims every
+ * one found, locked first (screens connecting); otherwise only the ones offline, nothing locked.
+ * The update finds each row by both columns of `(customer_id, id)`: by the id alone the planner
+ * chose that index too, searching it once per customer for every row (27 ms for 500).
+ */
+async function claim(
+  db: Db,
+  held: ReadonlyMap<string, readonly number[]>,
+  node: string,
+  every: boolean,
+): Promise<PresenceAnswers> {
+  const wanted = wantedOf(held);
+  if (wanted.empty) return wanted.answers;
+  const { rows } = await sql<PresenceRow>`
+    WITH wanted AS (
+      SELECT c.key AS customer_id, i.value::integer AS id
+      FROM json_each(${wanted.json}::json) AS c, json_array_elements_text(c.value) AS i
+    ), found AS (
+      SELECT d.customer_id, d.id, ${onlineSql('d')} AS was_online FROM devices d
+      JOIN wanted ON d.customer_id = wanted.customer_id AND d.id = wanted.id
+      WHERE d.id = ANY(${wanted.idArray}::integer[]) AND d.revoked_at IS NULL
+      ${every ? sql`FOR UPDATE OF d` : sql``}
+    ), claimed AS (
+      UPDATE devices d SET online_until = 'infinity', online_node = ${node}::uuid, last_seen_at = now()
+      FROM found
+      WHERE d.customer_id = found.customer_id AND d.id = found.id AND d.revoked_at IS NULL
+        ${every ? sql`` : sql`AND NOT found.was_online`}
+      RETURNING d.customer_id, d.id, NOT found.was_online AS came_online
+    )
+    SELECT customer_id, id, true AS came_online FROM claimed WHERE came_online
+    UNION ALL
+    SELECT wanted.customer_id, wanted.id, false AS came_online FROM wanted
+    WHERE NOT EXISTS (SELECT 1 FROM found WHERE found.customer_id = wanted.customer_id AND found.id = wanted.id)`.execute(
+    db,
+  );
+  return answer(wanted.answers, rows);
+}
+
+/**
  * Devices connecting to the node, of any customers: claimed by it (online while its lease runs).
  * Answers, per customer, the ones that came online (were not online before) and the ones it may
  * not hold (revoked or gone). Only those come back: nothing to parse on the event loop otherwise.
@@ -78,32 +122,7 @@ export async function claimDevicesOnline(
   held: ReadonlyMap<string, readonly number[]>,
   node: string,
 ): Promise<PresenceAnswers> {
-  const wanted = wantedOf(held);
-  if (wanted.empty) return wanted.answers;
-  // The update finds each locked row by both columns of `(customer_id, id)`: by the id alone the
-  // planner chose that index too, searching it once per customer for every row (27 ms for 500).
-  const { rows } = await sql<{ customer_id: string; id: number; came_online: boolean }>`
-    WITH wanted AS (
-      SELECT c.key AS customer_id, i.value::integer AS id
-      FROM json_each(${wanted.json}::json) AS c, json_array_elements_text(c.value) AS i
-    ), previous AS (
-      SELECT d.customer_id, d.id, ${onlineSql('d')} AS was_online FROM devices d
-      JOIN wanted ON d.customer_id = wanted.customer_id AND d.id = wanted.id
-      WHERE d.id = ANY(${wanted.idArray}::integer[]) AND d.revoked_at IS NULL
-      FOR UPDATE OF d
-    ), claimed AS (
-      UPDATE devices d SET online_until = 'infinity', online_node = ${node}::uuid, last_seen_at = now()
-      FROM previous
-      WHERE d.customer_id = previous.customer_id AND d.id = previous.id
-      RETURNING d.customer_id, d.id, NOT previous.was_online AS came_online
-    )
-    SELECT customer_id, id, true AS came_online FROM claimed WHERE came_online
-    UNION ALL
-    SELECT wanted.customer_id, wanted.id, false AS came_online FROM wanted
-    WHERE NOT EXISTS (SELECT 1 FROM previous WHERE previous.customer_id = wanted.customer_id AND previous.id = wanted.id)`.execute(
-    db,
-  );
-  return answer(wanted.answers, rows);
+  return claim(db, held, node, true);
 }
 
 /**
@@ -117,30 +136,7 @@ export async function reclaimHeldDevices(
   held: ReadonlyMap<string, readonly number[]>,
   node: string,
 ): Promise<PresenceAnswers> {
-  const wanted = wantedOf(held);
-  if (wanted.empty) return wanted.answers;
-  const { rows } = await sql<{ customer_id: string; id: number; came_online: boolean }>`
-    WITH wanted AS (
-      SELECT c.key AS customer_id, i.value::integer AS id
-      FROM json_each(${wanted.json}::json) AS c, json_array_elements_text(c.value) AS i
-    ), found AS (
-      SELECT d.customer_id, d.id, ${onlineSql('d')} AS online FROM devices d
-      JOIN wanted ON d.customer_id = wanted.customer_id AND d.id = wanted.id
-      WHERE d.id = ANY(${wanted.idArray}::integer[]) AND d.revoked_at IS NULL
-    ), claimed AS (
-      UPDATE devices d SET online_until = 'infinity', online_node = ${node}::uuid, last_seen_at = now()
-      FROM found
-      WHERE NOT found.online AND d.customer_id = found.customer_id AND d.id = found.id
-        AND d.revoked_at IS NULL
-      RETURNING d.customer_id, d.id
-    )
-    SELECT customer_id, id, true AS came_online FROM claimed
-    UNION ALL
-    SELECT wanted.customer_id, wanted.id, false AS came_online FROM wanted
-    WHERE NOT EXISTS (SELECT 1 FROM found WHERE found.customer_id = wanted.customer_id AND found.id = wanted.id)`.execute(
-    db,
-  );
-  return answer(wanted.answers, rows);
+  return claim(db, held, node, false);
 }
 
 /** The last live connection of a device on a node closed: offline now. Answers whether it was online. */
