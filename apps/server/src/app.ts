@@ -36,6 +36,7 @@ import { installXsrf } from './http/xsrf.ts';
 import { seedDemoAccounts } from './identity/demo-accounts.ts';
 import { registerIdentity } from './identity/register-identity.ts';
 import type { Throttles } from './identity/throttle.ts';
+import { presenceNodeId } from './live/devices/presence-node.ts';
 import { registerLive } from './live/register-live.ts';
 import { runOnOneNode } from './store/advisory-lock.ts';
 import { createBoardConfigLoader } from './store/board-config-loader.ts';
@@ -166,6 +167,8 @@ export async function buildApp({
     findBoardConfig: createBoardConfigLoader(db),
     connectionsPerMinutePerAddress: config.live.connectionsPerMinutePerAddress,
     introspection: config.live.introspection,
+    // The same node for a process restarted in its place: its screens come back to it (LIVE-54).
+    presenceNode: presenceNodeId(config.nodes.machine, config.port, config.nodes.index),
     redisUrl: config.redisUrl,
   });
 

@@ -12,12 +12,15 @@ import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
 const C = 'acme';
 /** The node holding the screens here, its lease running for the test (LIVE-53). */
 const NODE = randomUUID();
+/** Another node, which held them before. */
+const OTHER = randomUUID();
 let db: Db;
 
 beforeAll(async () => {
   db = (await openTestDomain()).db;
   await seedCustomer(db, C);
   await renewPresenceLease(db, NODE, new Date(Date.now() + 600_000));
+  await renewPresenceLease(db, OTHER, new Date(Date.now() + 600_000));
 });
 afterAll(async () => {
   await db.destroy();
@@ -37,7 +40,8 @@ describe('screens coming online are updated in place (LIVE-42)', () => {
   it('claims screens without new index entries: their updates are HOT updates', async () => {
     const ids = await addScreens(50, 'Screen');
     const held = new Map([[C, ids]]);
-    await keepDevicesOnline(db, held, NODE);
+    // Claimed by another node first (a node does not write the rows it holds already, LIVE-54).
+    await keepDevicesOnline(db, held, OTHER);
 
     // The session's counts not yet reported, before and after the refresh: what the refresh did.
     const counts = await db.transaction().execute(async (trx) => {

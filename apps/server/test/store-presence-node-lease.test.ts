@@ -5,6 +5,7 @@ import {
   keepDevicesOnline,
   keepHeldOnline,
   markDeviceOfflineNow,
+  releaseScreensNotHeld,
   renewPresenceLease,
   sweepLapsedPresence,
 } from '../src/services/devices/device-presence.ts';
@@ -152,5 +153,98 @@ describe('a presence lease per node, not per screen (LIVE-53)', () => {
     const since = await newestVersion();
     await sweepLapsedPresence(db);
     expect(await presenceSince(since, [id])).toEqual([id]);
+  });
+});
+
+describe('a process restarted in its place is the same node (LIVE-54)', () => {
+  it('claims the screens that name it, under its running lease, without writing their rows or recording a change', async () => {
+    const node = randomUUID();
+    const ids = await addScreens(30);
+    const held = new Map([[C, ids]]);
+    await renewPresenceLease(db, node, ahead(60_000));
+    await keepDevicesOnline(db, held, node);
+
+    // The process died and another started in its place: it renews the lease, and the screens come back.
+    const since = await newestVersion();
+    const written = await updatesBy(async (trx) => {
+      await renewPresenceLease(trx, node, ahead(60_000));
+      expect(await keepDevicesOnline(trx, held, node)).toEqual(new Map([[C, []]]));
+    });
+    expect(written).toBe(0);
+    expect(await presenceSince(since, ids)).toEqual([]);
+    expect(await online(ids[0] ?? 0)).toBe(true);
+  });
+
+  it('lets them go and claims them again, as coming online, when its lease lapsed meanwhile', async () => {
+    const node = randomUUID();
+    const ids = await addScreens(2);
+    const held = new Map([[C, ids]]);
+    await renewPresenceLease(db, node, ahead(60_000));
+    await keepDevicesOnline(db, held, node);
+    await renewPresenceLease(db, node, ahead(-1_000));
+    expect(await online(ids[0] ?? 0)).toBe(false);
+
+    // Its successor renews the lease: the screens, offline by the lapse, are let go (a presence
+    // change each), then claimed as they come back (another each).
+    const since = await newestVersion();
+    const written = await updatesBy(async (trx) => {
+      await renewPresenceLease(trx, node, ahead(60_000));
+      await keepDevicesOnline(trx, held, node);
+    });
+    expect(written).toBe(4);
+    expect((await presenceSince(since, ids)).sort()).toEqual([...ids, ...ids].sort());
+    expect(await online(ids[0] ?? 0)).toBe(true);
+  });
+
+  it('does not refuse a screen that another claim of the node made its own meanwhile', async () => {
+    const node = randomUUID();
+    const [id = 0] = await addScreens(1);
+    const held = new Map([[C, [id]]]);
+    await renewPresenceLease(db, node, ahead(60_000));
+    // Two connections of one screen, claimed in two batches at once: the second waits for the
+    // first's lock, and finds the row its own once it has it.
+    let release: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let claimedFirst: () => void = () => undefined;
+    const firstClaimed = new Promise<void>((resolve) => (claimedFirst = resolve));
+    const first = db.transaction().execute(async (trx) => {
+      const refused = await keepDevicesOnline(trx, held, node);
+      claimedFirst();
+      await holding;
+      return refused;
+    });
+    await firstClaimed;
+    const second = keepDevicesOnline(db, held, node);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    expect(await first).toEqual(new Map([[C, []]]));
+    expect(await second).toEqual(new Map([[C, []]]));
+    expect(await online(id)).toBe(true);
+  });
+
+  it('refuses a revoked screen that names it', async () => {
+    const node = randomUUID();
+    const [kept = 0, revoked = 0] = await addScreens(2);
+    await renewPresenceLease(db, node, ahead(60_000));
+    await keepDevicesOnline(db, new Map([[C, [kept, revoked]]]), node);
+    await markDeviceRecordRevoked(db, C, revoked);
+    expect(await keepDevicesOnline(db, new Map([[C, [kept, revoked]]]), node)).toEqual(
+      new Map([[C, [revoked]]]),
+    );
+  });
+
+  it('lets go of the screens it names and does not hold, each with its presence change, once', async () => {
+    const node = randomUUID();
+    const [back = 0, gone = 0, alsoGone = 0] = await addScreens(3);
+    await renewPresenceLease(db, node, ahead(60_000));
+    await keepDevicesOnline(db, new Map([[C, [back, gone, alsoGone]]]), node);
+
+    const since = await newestVersion();
+    expect(await releaseScreensNotHeld(db, node, new Map([[C, [back]]]))).toBe(2);
+    expect(await online(back)).toBe(true);
+    expect(await online(gone)).toBe(false);
+    expect(await online(alsoGone)).toBe(false);
+    expect((await presenceSince(since, [back, gone, alsoGone])).sort()).toEqual([gone, alsoGone].sort());
+    expect(await releaseScreensNotHeld(db, node, new Map([[C, [back]]]))).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { runtimeConfigKeys, runtimeConfigSchema } from '@careboard/contracts';
 import { describe, expect, it } from 'vitest';
@@ -120,7 +121,7 @@ describe('loadConfig', () => {
   });
 
   it('runs one process unless CAREBOARD_NODES asks for more, which needs REDIS_URL', () => {
-    expect(loadConfig({}).nodes).toEqual({ count: 1, index: 0 });
+    expect(loadConfig({}).nodes).toEqual({ count: 1, index: 0, machine: hostname() });
     expect(problemsOf({ CAREBOARD_NODES: '2' })).toEqual([
       'CAREBOARD_NODES: more than 1 needs REDIS_URL (socket broadcasts cross processes through Redis)',
     ]);
@@ -132,7 +133,14 @@ describe('loadConfig', () => {
       CAREBOARD_NODE_INDEX: '1',
       REDIS_URL: 'redis://127.0.0.1:6379',
     });
-    expect(second.nodes).toEqual({ count: 2, index: 1 });
+    expect(second.nodes).toEqual({ count: 2, index: 1, machine: hostname() });
+  });
+
+  it('names the machine in the presence leases by CAREBOARD_NODE_NAME, else its host name (LIVE-54)', () => {
+    expect(loadConfig({ CAREBOARD_NODE_NAME: ' ward-7 ' }).nodes.machine).toBe('ward-7');
+    expect(problemsOf({ CAREBOARD_NODE_NAME: 'x'.repeat(201) })).toEqual([
+      'CAREBOARD_NODE_NAME: must be a name of 1 to 200 characters',
+    ]);
   });
 
   it('subscribes to MQTT in the first process only, unless the subscription is shared', () => {

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import type { RuntimeConfig } from '@careboard/contracts';
 import { APPS_DIR } from './apps-dir.ts';
@@ -35,6 +36,8 @@ export interface NodesConfig {
   readonly count: number;
   /** This process's place among them (0 when there is one); set for each by the first. */
   readonly index: number;
+  /** CAREBOARD_NODE_NAME, else the host name: the machine, in this process's presence node (LIVE-54). */
+  readonly machine: string;
 }
 
 /** Where the feeds come in (issue 15, product §10). */
@@ -177,7 +180,11 @@ function fromEnv(env: Env, cwd: string): Config {
       mqttTopic: env.MQTT_TOPIC ?? 'careboard/+/sightings',
       mqttHere: (env.CAREBOARD_NODE_INDEX ?? 0) === 0 || (env.MQTT_TOPIC ?? '').startsWith('$share/'),
     }),
-    nodes: Object.freeze({ count: env.CAREBOARD_NODES ?? 1, index: env.CAREBOARD_NODE_INDEX ?? 0 }),
+    nodes: Object.freeze({
+      count: env.CAREBOARD_NODES ?? 1,
+      index: env.CAREBOARD_NODE_INDEX ?? 0,
+      machine: env.CAREBOARD_NODE_NAME ?? hostname(),
+    }),
   };
 }
 

@@ -124,6 +124,14 @@ export const envSchema = z.object({
   // Server processes on this machine, on one port (Node's cluster, decision LIVE-21); the index is
   // set by the first process for each of the others, not by an operator.
   CAREBOARD_NODES: optional(count(64)),
+  // The machine's name in the presence leases (LIVE-54); its host name when unset.
+  CAREBOARD_NODE_NAME: optional(
+    z
+      .string()
+      .trim()
+      .min(1, 'must be a name of 1 to 200 characters')
+      .max(200, 'must be a name of 1 to 200 characters'),
+  ),
   CAREBOARD_NODE_INDEX: optional(
     z.coerce
       .number({ error: 'must be a whole number from 0 to 63' })

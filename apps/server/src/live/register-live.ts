@@ -37,6 +37,8 @@ export interface LiveOptions {
   /** CAREBOARD_GRAPHQL_INTROSPECTION (decision LIVE-14). */
   readonly introspection: boolean;
   readonly limits?: LiveLimits;
+  /** This process's presence node (LIVE-54, `presenceNodeId`); a random one when not given. */
+  readonly presenceNode?: string;
   /** REDIS_URL: socket broadcasts reach every node. Null: this node's sockets only. */
   readonly redisUrl?: string | null;
 }
@@ -76,7 +78,13 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   const displayBoards = new DisplayBoardWatchers(feed, options.findBoardConfig);
   // Screens: online while connected anywhere, told of their board and reloads, closed when revoked (BOF-43..34).
   const loadState = createDeviceStateLoader(options.db);
-  const presence = new DevicePresence({ db: options.db, feed, log: options.log, loadState });
+  const presence = new DevicePresence({
+    db: options.db,
+    feed,
+    log: options.log,
+    loadState,
+    ...(options.presenceNode ? { node: options.presenceNode } : {}),
+  });
   presence.start();
   app.addHook('onClose', () => presence.stop());
   const holdDevice = presence.open.bind(presence);

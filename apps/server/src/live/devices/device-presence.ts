@@ -9,6 +9,7 @@ import {
   keepHeldOnline,
   markDeviceOfflineNow,
   noteAppVersion,
+  releaseScreensNotHeld,
   renewPresenceLease,
   sweepLapsedPresence,
 } from '../../services/devices/device-presence.ts';
@@ -57,6 +58,11 @@ export interface DevicePresenceOptions {
   /** Device states read in batches (LIVE-20). */
   readonly loadState: LoadDeviceState;
   readonly ttlMs?: number;
+  /**
+   * This process's presence node: the same for a process restarted in the same place (LIVE-54,
+   * `presenceNodeId`); a random one, never reused, when not given.
+   */
+  readonly node?: string;
 }
 
 /**
@@ -82,8 +88,12 @@ export class DevicePresence {
   #stopped = false;
   /** A beat still running when the next is due (a slow database): the next is skipped, the lease outlives it. */
   #beating = false;
-  /** This node's presence lease (LIVE-53): one per process, never reused. */
-  readonly #node = randomUUID();
+  /** This node's presence lease (LIVE-53), kept by a process restarted in its place (LIVE-54). */
+  readonly #node: string;
+  /** When this process started holding screens: its predecessor's unclaimed ones are let go a lease later. */
+  #startedAt = 0;
+  /** Whether the screens this node's predecessor held and that did not come back were let go (a random node has none). */
+  #tookOver: boolean;
   /** The lease taken before the first screen is claimed; renewed by every beat after. */
   #leased: Promise<void> | undefined;
   #beats = 0;
@@ -114,11 +124,21 @@ export class DevicePresence {
     this.#ttlMs = options.ttlMs ?? PRESENCE_TTL_MS;
     this.#heartbeatMs = options.heartbeatMs ?? PRESENCE_HEARTBEAT_MS;
     this.#loadState = options.loadState;
+    this.#node = options.node ?? randomUUID();
+    this.#tookOver = options.node === undefined;
   }
 
+  /**
+   * Starts the heartbeat, and renews the lease at once: a process restarted in its place keeps its
+   * predecessor's screens online while they come back (LIVE-54).
+   */
   start(): void {
+    this.#startedAt = performance.now();
     this.#timer = setInterval(() => void this.#beat(), this.#heartbeatMs);
     this.#timer.unref();
+    this.#takeLease().catch((error: unknown) =>
+      this.#log.warn({ reason: (error as Error).message }, 'renewing the presence lease failed'),
+    );
   }
 
   /** Stops the heartbeat (shutting down): the lease of the screens held here runs out unless they reconnect elsewhere. */
@@ -254,14 +274,19 @@ export class DevicePresence {
     return renewPresenceLease(this.#db, this.#node, new Date(Date.now() + this.#ttlMs));
   }
 
+  /** The lease, renewed unless a renewal is under way or done: taken before any screen is claimed. */
+  #takeLease(): Promise<void> {
+    this.#leased ??= this.#renewLease().catch((error: unknown) => {
+      this.#leased = undefined;
+      throw error;
+    });
+    return this.#leased;
+  }
+
   /** Screens connecting: claimed by this node, under a lease taken first (LIVE-53). */
   #keepOnline(held: ReadonlyMap<string, readonly number[]>): Promise<void> {
     return this.#claim(held, async () => {
-      this.#leased ??= this.#renewLease().catch((error: unknown) => {
-        this.#leased = undefined;
-        throw error;
-      });
-      await this.#leased;
+      await this.#takeLease();
       return keepDevicesOnline(this.#db, held, this.#node);
     });
   }
@@ -303,7 +328,11 @@ export class DevicePresence {
     // The lease first: one row, whatever the screens (LIVE-53). Not renewed, the parts would claim
     // screens under a lease that runs out.
     try {
-      const renewed = this.#renewLease();
+      // After a renewal still under way (the one at the start): one at a time, so a lapsed lease's
+      // screens are let go once.
+      const renewed = (this.#leased ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => this.#renewLease());
       this.#leased = renewed;
       await renewed;
     } catch (error) {
@@ -312,12 +341,30 @@ export class DevicePresence {
       return;
     }
     this.#beats += 1;
+    if (!this.#tookOver && performance.now() - this.#startedAt >= this.#ttlMs) await this.#takeOver();
     if (this.#beats % FULL_LOOK_EVERY === 1) await this.#lookAtAll();
     if (this.#stopped) return;
     try {
       await sweepLapsedPresence(this.#db);
     } catch (error) {
       this.#log.warn({ reason: (error as Error).message }, 'sweeping lapsed screens failed');
+    }
+  }
+
+  /**
+   * A lease after this process started, the screens its node still names and it does not hold (its
+   * predecessor's, in the same place, that did not come back) go offline (LIVE-54). A screen held
+   * here and let go by a race with its own claim hears its change and is claimed back.
+   */
+  async #takeOver(): Promise<void> {
+    const held = new Map([...this.#held].map(([customerId, devices]) => [customerId, [...devices.keys()]]));
+    try {
+      const released = await releaseScreensNotHeld(this.#db, this.#node, held);
+      this.#tookOver = true;
+      if (released > 0)
+        this.#log.info({ screens: released }, 'screens of this node that did not come back are offline');
+    } catch (error) {
+      this.#log.warn({ reason: (error as Error).message }, 'letting go of screens not held failed');
     }
   }
 

@@ -4,11 +4,13 @@ import type { Db } from '../../store/database.ts';
 import {
   claimDevicesOnline,
   clearLapsedPresence,
+  extendRunningLease,
   forgetLapsedNodes,
   listCustomersWithLapsedPresence,
   markDeviceOffline,
   type PresenceAnswers,
   reclaimHeldDevices,
+  releaseDevicesNotHeld,
   renewNodeLease,
 } from '../../store/repositories/device-presence.ts';
 import { recordDeviceSeen, recordDeviceSpeech } from '../../store/repositories/devices.ts';
@@ -55,9 +57,18 @@ export async function keepHeldOnline(
   return runWrite(db, async (trx) => recordCameOnline(trx, await reclaimHeldDevices(trx, held, node)));
 }
 
-/** The node's lease (LIVE-53): the screens it claimed are online until `until`. */
+/**
+ * The node's lease runs until `until` (LIVE-53). A lease that had lapsed, or one new to the
+ * database, first lets go of the screens still naming the node (a restarted process's
+ * predecessor's, or its own after losing the database), each with its presence change: they were
+ * offline by the lapse, and a console hears so before they come back (LIVE-54).
+ */
 export async function renewPresenceLease(db: Db, node: string, until: Date): Promise<void> {
-  await renewNodeLease(db, node, until);
+  if (await extendRunningLease(db, node, until)) return;
+  await runWrite(db, async (trx) => {
+    await releaseHeldElsewhere(trx, node, new Map());
+    await renewNodeLease(trx, node, until);
+  });
 }
 
 /** The board release a screen reported when it connected (the console's Screens list shows it). */
@@ -91,6 +102,32 @@ export async function markDeviceOfflineNow(db: Db, customerId: string, id: numbe
   await runWrite(db, async (trx) => {
     if (await markDeviceOffline(trx, customerId, id)) await recordPresenceChanges(trx, customerId, [id]);
   });
+}
+
+/** The devices naming `node` and not in `held` go offline, with their presence changes; answers how many. */
+async function releaseHeldElsewhere(
+  trx: Db,
+  node: string,
+  held: ReadonlyMap<string, readonly number[]>,
+): Promise<number> {
+  const released = await releaseDevicesNotHeld(trx, node, held);
+  await recordChangesOfCustomers(
+    trx,
+    new Map([...released].map(([customerId, ids]) => [customerId, ids.map(presenceChange)])),
+  );
+  return [...released.values()].reduce((sum, ids) => sum + ids.length, 0);
+}
+
+/**
+ * The screens claimed by `node` that it does not hold go offline: a process restarted in its place,
+ * once its screens had time to come back (LIVE-54). Answers how many.
+ */
+export async function releaseScreensNotHeld(
+  db: Db,
+  node: string,
+  held: ReadonlyMap<string, readonly number[]>,
+): Promise<number> {
+  return runWrite(db, (trx) => releaseHeldElsewhere(trx, node, held));
 }
 
 /** Devices whose node stopped renewing its lease (it died, or lost its database) go offline. */

@@ -63,6 +63,17 @@ function answer(answers: PresenceAnswers, rows: readonly PresenceRow[]): Presenc
   return answers;
 }
 
+/** The node's lease, still running, runs until `until` now; answers whether it ran (LIVE-54). */
+export async function extendRunningLease(db: Db, node: string, until: Date): Promise<boolean> {
+  const updated = await db
+    .updateTable('presence_nodes')
+    .set({ lease_until: until })
+    .where('id', '=', node)
+    .where('lease_until', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
 /** The node's lease runs until `until` (LIVE-53): the screens it claimed are online until then. */
 export async function renewNodeLease(db: Db, node: string, until: Date): Promise<void> {
   await db
@@ -76,6 +87,8 @@ export async function renewNodeLease(db: Db, node: string, until: Date): Promise
  * The statement both claims share: the held devices found (not revoked), the ones to claim set to
  * this node, and back only the ones that came online and the ones not found. `every` claims every
  * one found, locked first (screens connecting); otherwise only the ones offline, nothing locked.
+ * A device this node holds already, under its running lease, is neither locked nor written (a
+ * process restarted in its place, LIVE-54: its screens come back to rows that name it).
  * The update finds each row by both columns of `(customer_id, id)`: by the id alone the planner
  * chose that index too, searching it once per customer for every row (27 ms for 500).
  */
@@ -87,14 +100,22 @@ async function claim(
 ): Promise<PresenceAnswers> {
   const wanted = wantedOf(held);
   if (wanted.empty) return wanted.answers;
+  const ours = sql`d.online_node = ${node}::uuid AND d.online_until = 'infinity'
+    AND EXISTS (SELECT 1 FROM presence_nodes n WHERE n.id = ${node}::uuid AND n.lease_until > now())`;
+  // `known`, read without a lock, says which are refused (revoked or gone): a row another claim of
+  // this node makes its own meanwhile leaves `found` (rechecked once locked) but is not refused.
   const { rows } = await sql<PresenceRow>`
     WITH wanted AS (
       SELECT c.key AS customer_id, i.value::integer AS id
       FROM json_each(${wanted.json}::json) AS c, json_array_elements_text(c.value) AS i
-    ), found AS (
-      SELECT d.customer_id, d.id, ${onlineSql('d')} AS was_online FROM devices d
+    ), known AS (
+      SELECT d.customer_id, d.id, coalesce(${ours}, false) AS ours FROM devices d
       JOIN wanted ON d.customer_id = wanted.customer_id AND d.id = wanted.id
       WHERE d.id = ANY(${wanted.idArray}::integer[]) AND d.revoked_at IS NULL
+    ), found AS (
+      SELECT d.customer_id, d.id, ${onlineSql('d')} AS was_online FROM devices d
+      JOIN known ON d.customer_id = known.customer_id AND d.id = known.id AND NOT known.ours
+      WHERE d.revoked_at IS NULL AND NOT coalesce(${ours}, false)
       ${every ? sql`FOR UPDATE OF d` : sql``}
     ), claimed AS (
       UPDATE devices d SET online_until = 'infinity', online_node = ${node}::uuid, last_seen_at = now()
@@ -106,7 +127,7 @@ async function claim(
     SELECT customer_id, id, true AS came_online FROM claimed WHERE came_online
     UNION ALL
     SELECT wanted.customer_id, wanted.id, false AS came_online FROM wanted
-    WHERE NOT EXISTS (SELECT 1 FROM found WHERE found.customer_id = wanted.customer_id AND found.id = wanted.id)`.execute(
+    WHERE NOT EXISTS (SELECT 1 FROM known WHERE known.customer_id = wanted.customer_id AND known.id = wanted.id)`.execute(
     db,
   );
   return answer(wanted.answers, rows);
@@ -149,6 +170,35 @@ export async function markDeviceOffline(db: Db, customerId: string, id: number):
     .where('online_until', 'is not', null)
     .executeTakeFirst();
   return updated.numUpdatedRows > 0n;
+}
+
+/**
+ * The devices claimed by `node` that it does not hold now, of any customers: offline (LIVE-54). A
+ * process restarted in its place takes over its predecessor's claims; once its screens have had
+ * time to come back, the ones that did not are let go here. Answers the ids let go, per customer.
+ */
+export async function releaseDevicesNotHeld(
+  db: Db,
+  node: string,
+  held: ReadonlyMap<string, readonly number[]>,
+): Promise<Map<string, number[]>> {
+  const kept = wantedOf(held);
+  const { rows } = await sql<{ customer_id: string; id: number }>`
+    WITH kept AS (
+      SELECT c.key AS customer_id, i.value::integer AS id
+      FROM json_each(${kept.json}::json) AS c, json_array_elements_text(c.value) AS i
+    )
+    UPDATE devices d SET online_until = NULL, online_node = NULL
+    WHERE d.online_node = ${node}::uuid
+      AND NOT EXISTS (SELECT 1 FROM kept WHERE kept.customer_id = d.customer_id AND kept.id = d.id)
+    RETURNING d.customer_id, d.id`.execute(db);
+  const released = new Map<string, number[]>();
+  for (const row of rows) {
+    const ids = released.get(row.customer_id) ?? [];
+    ids.push(row.id);
+    released.set(row.customer_id, ids);
+  }
+  return released;
 }
 
 /** Customers with a device whose node stopped renewing its lease (a node that died, or lost its database). */
