@@ -80,6 +80,7 @@ async function cpuUntilRecovered(
   back: () => Promise<void>,
   postmasterPid: number,
   server: FleetServer,
+  screens: number,
 ): Promise<RecoveryCpu> {
   const postgres = treeCpuMicros(postmasterPid);
   const bench = benchCpuMicros();
@@ -92,6 +93,8 @@ async function cpuUntilRecovered(
     serverMicros: server.cpuMicros(),
     postgresMicros: treeCpuMicros(postmasterPid) - postgres,
     benchMicros: benchCpuMicros() - bench,
+    serverWrites: server.writeCalls(),
+    screens,
   };
 }
 
@@ -176,6 +179,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
                   () => untilRecovered(screens, total, progress),
                   setup.postmasterPid,
                   server,
+                  total,
                 );
               },
             }

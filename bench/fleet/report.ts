@@ -51,6 +51,10 @@ export interface RecoveryCpu {
   readonly postgresMicros: number;
   /** The bench's own process: the simulated screens' threads, and the change stream. */
   readonly benchMicros: number;
+  /** Write system calls of the restarted server (and its workers), from its start. */
+  readonly serverWrites: number;
+  /** How many screens came back. */
+  readonly screens: number;
 }
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
@@ -194,7 +198,8 @@ function cpuLine(c: RecoveryCpu): string {
   return (
     `restart: CPU from the kill until every screen was back (${s(c.elapsedMs * 1000)} on ${c.cores} cores, ${s(capacity)} at most): ` +
     `the server ${s(c.serverMicros)} (its start included), PostgreSQL ${s(c.postgresMicros)}, ` +
-    `the bench's simulated screens and change stream ${s(c.benchMicros)}; ${whole.format((100 * used) / capacity)} % of the machine`
+    `the bench's simulated screens and change stream ${s(c.benchMicros)}; ${whole.format((100 * used) / capacity)} % of the machine; ` +
+    `the server's write calls ${whole.format(c.serverWrites)} (${number.format(c.serverWrites / c.screens)} a screen)`
   );
 }
 

@@ -1,7 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../src/identity/verify-access-token.ts';
 import { ChangeFeed } from '../src/live/bus/change-feed.ts';
 import { DevicePresence } from '../src/live/devices/device-presence.ts';
 import { listChangesSince } from '../src/store/change-log.ts';
@@ -9,6 +7,7 @@ import type { Db } from '../src/store/database.ts';
 import { createDeviceStateLoader } from '../src/store/device-state-loader.ts';
 import { findDeviceRecord } from '../src/store/repositories/devices.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
+import { eventually, screenPrincipal } from './presence-fixtures.ts';
 
 const C = 'handover';
 const log = pino({ level: 'silent' });
@@ -45,11 +44,6 @@ afterAll(async () => {
 
 const online = async (id: number) => (await findDeviceRecord(db, C, id))?.online;
 
-async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(50)) if (await check()) return true;
-  return check();
-}
-
 describe('a screen held by two nodes (LIVE-53)', () => {
   it('is claimed back by the node still holding it as soon as the other lets it go', async () => {
     const { id } = await db
@@ -57,20 +51,13 @@ describe('a screen held by two nodes (LIVE-53)', () => {
       .values({ customer_id: C, name: 'Hall' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const principal: Principal = {
-      customerId: C,
-      subject: `device:${id}`,
-      scopes: new Set(),
-      clientId: undefined,
-      expiresAt: Date.now() + 600_000,
-      deviceId: id,
-    };
+    const principal = screenPrincipal(C, id);
     const [first, second] = nodes;
     const keep = await first?.open(principal, () => undefined);
     const leave = await second?.open(principal, () => undefined);
     expect(typeof keep).toBe('function');
     expect(typeof leave).toBe('function');
-    expect(await until(async () => (await online(id)) === true, 5_000)).toBe(true);
+    expect(await eventually(async () => (await online(id)) === true, 5_000)).toBe(true);
 
     // The second node's connection closes: the device goes offline there, and the first, hearing
     // it, claims it back long before its next look (ten minutes off here).
@@ -81,8 +68,10 @@ describe('a screen held by two nodes (LIVE-53)', () => {
         (row) => row.entity === 'device_presence' && row.entity_id === id,
       ).length;
     // Offline, then online again: two presence changes, and online at the end.
-    expect(await until(async () => (await presence()) >= 2 && (await online(id)) === true, 5_000)).toBe(true);
+    expect(await eventually(async () => (await presence()) >= 2 && (await online(id)) === true, 5_000)).toBe(
+      true,
+    );
     if (typeof keep === 'function') keep();
-    expect(await until(async () => (await online(id)) === false, 5_000)).toBe(true);
+    expect(await eventually(async () => (await online(id)) === false, 5_000)).toBe(true);
   });
 });

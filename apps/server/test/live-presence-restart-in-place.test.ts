@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../src/identity/verify-access-token.ts';
 import { ChangeFeed } from '../src/live/bus/change-feed.ts';
 import { DevicePresence } from '../src/live/devices/device-presence.ts';
 import { presenceNodeId } from '../src/live/devices/presence-node.ts';
@@ -11,6 +9,7 @@ import type { Db } from '../src/store/database.ts';
 import { createDeviceStateLoader } from '../src/store/device-state-loader.ts';
 import { findDeviceRecord } from '../src/store/repositories/devices.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
+import { eventually, screenPrincipal } from './presence-fixtures.ts';
 
 const C = 'in-place';
 const log = pino({ level: 'silent' });
@@ -53,20 +52,8 @@ async function startProcess(node: string, timing: { heartbeatMs: number; ttlMs: 
   return { presence, die };
 }
 
-const screen = (id: number): Principal => ({
-  customerId: C,
-  subject: `device:${id}`,
-  scopes: new Set(),
-  clientId: undefined,
-  expiresAt: Date.now() + 600_000,
-  deviceId: id,
-});
+const screen = (id: number) => screenPrincipal(C, id);
 const online = async (id: number) => (await findDeviceRecord(db, C, id))?.online;
-
-async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(50)) if (await check()) return true;
-  return check();
-}
 
 describe('a server process restarted in its place (LIVE-54)', () => {
   it('is the same node: a name per machine, port and index', () => {
@@ -93,7 +80,7 @@ describe('a server process restarted in its place (LIVE-54)', () => {
     // The first process holds three screens; then it dies, letting none of them go.
     const first = await startProcess(node, { heartbeatMs: 600_000, ttlMs: 60_000 });
     for (const id of [hall, desk, ward]) await first.presence.open(screen(id), () => undefined);
-    expect(await until(async () => (await online(ward)) === true, 5_000)).toBe(true);
+    expect(await eventually(async () => (await online(ward)) === true, 5_000)).toBe(true);
     await first.die();
     const since = (await listChangesSince(db, C, '0')).at(-1)?.version ?? '0';
 
@@ -104,7 +91,7 @@ describe('a server process restarted in its place (LIVE-54)', () => {
       (await listChangesSince(db, C, since))
         .filter((row) => row.entity === 'device_presence')
         .map((row) => row.entity_id);
-    expect(await until(async () => (await online(ward)) === false, 10_000)).toBe(true);
+    expect(await eventually(async () => (await online(ward)) === false, 10_000)).toBe(true);
     expect(await presence()).toEqual([ward]);
     expect(await online(hall)).toBe(true);
     expect(await online(desk)).toBe(true);
