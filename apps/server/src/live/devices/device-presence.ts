@@ -239,10 +239,11 @@ export class DevicePresence {
     if (!devices) return;
     // A screen held here that went offline (another node let it go, a lapse swept it): claimed back
     // now, not at the next look (LIVE-53). Coming online is the same kind of change: a read, no write.
-    const wentOffline = rows
+    const presenceChanged = rows
       .filter((row) => row.entity === 'device_presence' && devices.has(row.entity_id))
       .map((row) => row.entity_id);
-    if (wentOffline.length > 0) void this.#keepHeld(new Map([[customerId, [...new Set(wentOffline)]]]));
+    if (presenceChanged.length > 0)
+      void this.#keepHeld(new Map([[customerId, [...new Set(presenceChanged)]]]));
     const changed = new Set(
       rows.filter((row) => row.entity === 'device' && devices.has(row.entity_id)).map((row) => row.entity_id),
     );
@@ -357,7 +358,7 @@ export class DevicePresence {
    * here and let go by a race with its own claim hears its change and is claimed back.
    */
   async #takeOver(): Promise<void> {
-    const held = new Map([...this.#held].map(([customerId, devices]) => [customerId, [...devices.keys()]]));
+    const held = this.#heldIds();
     try {
       const released = await releaseScreensNotHeld(this.#db, this.#node, held);
       this.#tookOver = true;
@@ -368,9 +369,14 @@ export class DevicePresence {
     }
   }
 
+  /** The screens held here, by customer: their ids. */
+  #heldIds(): Map<string, number[]> {
+    return new Map([...this.#held].map(([customerId, devices]) => [customerId, [...devices.keys()]]));
+  }
+
   /** Every screen held here, in parts: the ones offline are claimed back, the ones revoked closed. */
   async #lookAtAll(): Promise<void> {
-    const held = new Map([...this.#held].map(([customerId, devices]) => [customerId, [...devices.keys()]]));
+    const held = this.#heldIds();
     // In parts (LIVE-37: ten thousand screens in one statement held the event loop for 20–60 ms),
     // spread over the interval (LIVE-45: ten parts one after the other kept PostgreSQL busy for
     // 120–440 ms every 5 s, and the board reads of the changes due then waited behind them).

@@ -66,7 +66,7 @@ export async function keepHeldOnline(
 export async function renewPresenceLease(db: Db, node: string, until: Date): Promise<void> {
   if (await extendRunningLease(db, node, until)) return;
   await runWrite(db, async (trx) => {
-    await releaseHeldElsewhere(trx, node, new Map());
+    await letGoOfUnheld(trx, node, new Map());
     await renewNodeLease(trx, node, until);
   });
 }
@@ -105,7 +105,7 @@ export async function markDeviceOfflineNow(db: Db, customerId: string, id: numbe
 }
 
 /** The devices naming `node` and not in `held` go offline, with their presence changes; answers how many. */
-async function releaseHeldElsewhere(
+async function letGoOfUnheld(
   trx: Db,
   node: string,
   held: ReadonlyMap<string, readonly number[]>,
@@ -127,7 +127,7 @@ export async function releaseScreensNotHeld(
   node: string,
   held: ReadonlyMap<string, readonly number[]>,
 ): Promise<number> {
-  return runWrite(db, (trx) => releaseHeldElsewhere(trx, node, held));
+  return runWrite(db, (trx) => letGoOfUnheld(trx, node, held));
 }
 
 /** Devices whose node stopped renewing its lease (it died, or lost its database) go offline. */
