@@ -13,6 +13,7 @@ import { listChangesSince } from '../src/store/change-log.ts';
 import type { Db } from '../src/store/database.ts';
 import { findDeviceRecord, markDeviceRecordRevoked } from '../src/store/repositories/devices.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
+import { eventually } from './presence-fixtures.ts';
 
 const C = 'lease';
 let db: Db;
@@ -43,6 +44,14 @@ async function presenceSince(version: string, ids: readonly number[]): Promise<n
   return rows
     .filter((row) => row.entity === 'device_presence' && ids.includes(row.entity_id))
     .map((row) => row.entity_id);
+}
+
+/** Whether a statement of this database waits for a row lock. */
+async function waitingForALock(): Promise<boolean> {
+  const { rows } = await sql<{ waiting: number }>`
+    SELECT count(*)::int AS waiting FROM pg_stat_activity
+    WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+  return (rows[0]?.waiting ?? 0) > 0;
 }
 
 const newestVersion = async () => (await listChangesSince(db, C, '0')).at(-1)?.version ?? '0';
@@ -120,6 +129,50 @@ describe('a presence lease per node, not per screen (LIVE-53)', () => {
     // The second node's lease running out no longer matters: the first holds it.
     await renewPresenceLease(db, second, ahead(-1_000));
     expect(await online(id)).toBe(true);
+  });
+
+  it('leaves offline a screen let go while a claim of it ran, with no change (LIVE-55)', async () => {
+    const node = randomUUID();
+    const [left = 0, kept = 0] = await addScreens(2);
+    await renewPresenceLease(db, node, ahead(60_000));
+    await keepDevicesOnline(db, new Map([[C, [left, kept]]]), node);
+    // The node heard a presence change and looks at both; meanwhile the last connection of `left`
+    // closed and its offline write came first. A lapse sweep sent `kept` offline too.
+    await markDeviceOfflineNow(db, C, left);
+    await markDeviceOfflineNow(db, C, kept);
+    const since = await newestVersion();
+    const asked: number[] = [];
+    const stillHeld = (customerId: string, id: number) => {
+      asked.push(id);
+      return customerId === C && id !== left;
+    };
+    expect(await keepHeldOnline(db, new Map([[C, [left, kept]]]), node, stillHeld)).toEqual(
+      new Map([[C, []]]),
+    );
+    expect(await online(left)).toBe(false);
+    expect(await online(kept)).toBe(true);
+    expect(await presenceSince(since, [left, kept])).toEqual([kept]);
+    expect(asked.sort()).toEqual([left, kept].sort());
+  });
+
+  it('leaves to another node a screen it claimed while this claim waited for the row (LIVE-55)', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    const [id = 0] = await addScreens(1);
+    const held = new Map([[C, [id]]]);
+    for (const node of [first, second]) await renewPresenceLease(db, node, ahead(60_000));
+    const since = await newestVersion();
+    let late: Promise<unknown> = Promise.resolve();
+    await db.transaction().execute(async (trx) => {
+      // The first node claims it, and has not committed yet when the second, which no longer holds
+      // it, looks: the second finds it offline and waits for the row.
+      await keepHeldOnline(trx, held, first);
+      late = keepHeldOnline(db, held, second, () => false);
+      expect(await eventually(waitingForALock, 5_000)).toBe(true);
+    });
+    await late;
+    // Before, the second claimed it over the first's claim, then let it go: offline, held by the first.
+    expect(await online(id)).toBe(true);
+    expect(await presenceSince(since, [id])).toEqual([id]);
   });
 
   it('answers the held screens revoked or gone, and claims none of them', async () => {

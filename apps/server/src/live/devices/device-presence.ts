@@ -294,7 +294,14 @@ export class DevicePresence {
 
   /** A heartbeat's part, or screens heard going offline: the held ones offline are claimed again. */
   #keepHeld(held: ReadonlyMap<string, readonly number[]>): Promise<void> {
-    return this.#claim(held, () => keepHeldOnline(this.#db, held, this.#node));
+    return this.#claim(held, () =>
+      keepHeldOnline(
+        this.#db,
+        held,
+        this.#node,
+        (customerId, id) => this.#held.get(customerId)?.has(id) ?? false,
+      ),
+    );
   }
 
   /**

@@ -45,16 +45,34 @@ export async function keepDevicesOnline(
   return runWrite(db, async (trx) => recordCameOnline(trx, await claimDevicesOnline(trx, held, node)));
 }
 
+/** Whether the node still holds a screen, asked once a claim of it has run. */
+export type StillHeld = (customerId: string, id: number) => boolean;
+
 /**
  * The heartbeat's look at devices the node holds: the ones gone offline meanwhile (another node let
  * them go, a lapse swept them) are claimed again (LIVE-53); answers the ones refused.
+ *
+ * A screen whose last connection closed while the claim ran may have been marked offline just
+ * before it, and claimed back by it: `stillHeld`, asked after the claim and before its commit, says
+ * so, and it is offline again in the same transaction, with no change (LIVE-55). Its release
+ * deleted it from the held screens before its offline write began, so no such screen is missed.
  */
 export async function keepHeldOnline(
   db: Db,
   held: ReadonlyMap<string, readonly number[]>,
   node: string,
+  stillHeld: StillHeld = () => true,
 ): Promise<Map<string, number[]>> {
-  return runWrite(db, async (trx) => recordCameOnline(trx, await reclaimHeldDevices(trx, held, node)));
+  return runWrite(db, async (trx) => {
+    const answers = await reclaimHeldDevices(trx, held, node);
+    for (const [customerId, answer] of answers) {
+      const left = answer.cameOnline.filter((id) => !stillHeld(customerId, id));
+      if (left.length === 0) continue;
+      for (const id of left) await markDeviceOffline(trx, customerId, id);
+      answer.cameOnline = answer.cameOnline.filter((id) => !left.includes(id));
+    }
+    return recordCameOnline(trx, answers);
+  });
 }
 
 /**

@@ -121,7 +121,7 @@ async function claim(
       UPDATE devices d SET online_until = 'infinity', online_node = ${node}::uuid, last_seen_at = now()
       FROM found
       WHERE d.customer_id = found.customer_id AND d.id = found.id AND d.revoked_at IS NULL
-        ${every ? sql`` : sql`AND NOT found.was_online`}
+        ${every ? sql`` : sql`AND NOT found.was_online AND NOT ${onlineSql('d')}`}
       RETURNING d.customer_id, d.id, NOT found.was_online AS came_online
     )
     SELECT customer_id, id, true AS came_online FROM claimed WHERE came_online
@@ -150,7 +150,9 @@ export async function claimDevicesOnline(
  * The heartbeat's look at the devices the node holds (LIVE-53): the ones online already (by this
  * node or another) are only read; the ones offline (another node let them go, or a lapse swept
  * them) are claimed again. Answers as `claimDevicesOnline`. No row is written or locked in the usual
- * case, where before every held screen's row was rewritten every 5 s.
+ * case, where before every held screen's row was rewritten every 5 s. A row another node claimed
+ * while this statement waited for it is left to that node: once locked, the row itself must still
+ * be offline (LIVE-55).
  */
 export async function reclaimHeldDevices(
   db: Db,
