@@ -80,12 +80,14 @@ async function cpuUntilRecovered(
   back: () => Promise<void>,
   postmasterPid: number,
   server: FleetServer,
-  screens: number,
+  screens: Screens,
 ): Promise<RecoveryCpu> {
   const postgres = treeCpuMicros(postmasterPid);
   const bench = benchCpuMicros();
+  const bySecond = sampleEachSecond(server, screens);
   await back();
   const elapsedMs = now() - killedAt;
+  bySecond.stop();
   await restarted;
   return {
     elapsedMs,
@@ -94,8 +96,44 @@ async function cpuUntilRecovered(
     postgresMicros: treeCpuMicros(postmasterPid) - postgres,
     benchMicros: benchCpuMicros() - bench,
     serverWrites: server.writeCalls(),
-    screens,
+    screens: screens.recovered(),
+    bySecond: bySecond.seconds,
   };
+}
+
+/**
+ * Every second until stopped: the server's CPU (in cores; the restarted process from its start)
+ * and the busiest screen thread's event loop use over that second.
+ */
+function sampleEachSecond(server: FleetServer, screens: Screens) {
+  const seconds: RecoveryCpu['bySecond'][number][] = [];
+  // Between the kill and the new process's spawn there is no process to read: none of its CPU.
+  const serverCpu = () => {
+    try {
+      return server.cpuMicros();
+    } catch {
+      return 0;
+    }
+  };
+  let cpu = serverCpu();
+  let loops = screens.loopUse();
+  let at = now();
+  const timer = setInterval(() => {
+    const [cpuNow, loopsNow, atNow] = [serverCpu(), screens.loopUse(), now()];
+    const busiest = Math.max(
+      ...loopsNow.map((use, i) => {
+        const before = loops[i];
+        const busy = use.active - (before?.active ?? 0);
+        const idle = use.idle - (before?.idle ?? 0);
+        return busy + idle > 0 ? busy / (busy + idle) : 0;
+      }),
+    );
+    // A restart's new process starts its count at zero: its CPU so far is this second's.
+    const used = cpuNow >= cpu ? cpuNow - cpu : cpuNow;
+    seconds.push({ serverCores: used / ((atNow - at) * 1000), screensBusy: busiest });
+    [cpu, loops, at] = [cpuNow, loopsNow, atNow];
+  }, 1_000);
+  return { seconds, stop: () => clearInterval(timer) };
 }
 
 /** After a restart: until every screen has had a frame on a new connection (or the limit). */
@@ -179,7 +217,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
                   () => untilRecovered(screens, total, progress),
                   setup.postmasterPid,
                   server,
-                  total,
+                  screens,
                 );
               },
             }

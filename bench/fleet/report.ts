@@ -55,6 +55,11 @@ export interface RecoveryCpu {
   readonly serverWrites: number;
   /** How many screens came back. */
   readonly screens: number;
+  /**
+   * Each second after the kill: how busy the restarted server was (its CPU, in cores) and the
+   * simulated screens' threads (the busiest thread's event loop, 0–1): who held the screens back.
+   */
+  readonly bySecond: readonly { readonly serverCores: number; readonly screensBusy: number }[];
 }
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
@@ -199,7 +204,13 @@ function cpuLine(c: RecoveryCpu): string {
     `restart: CPU from the kill until every screen was back (${s(c.elapsedMs * 1000)} on ${c.cores} cores, ${s(capacity)} at most): ` +
     `the server ${s(c.serverMicros)} (its start included), PostgreSQL ${s(c.postgresMicros)}, ` +
     `the bench's simulated screens and change stream ${s(c.benchMicros)}; ${whole.format((100 * used) / capacity)} % of the machine; ` +
-    `the server's write calls ${whole.format(c.serverWrites)} (${number.format(c.serverWrites / c.screens)} a screen)`
+    `the server's write calls ${whole.format(c.serverWrites)} (${number.format(c.serverWrites / c.screens)} a screen)\n` +
+    `restart: each second after the kill, the server's CPU in cores / the busiest screen thread's event loop: ` +
+    c.bySecond
+      .map(
+        (b, second) => `${second} s ${number.format(b.serverCores)}/${whole.format(100 * b.screensBusy)} %`,
+      )
+      .join(', ')
   );
 }
 

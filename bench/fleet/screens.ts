@@ -1,3 +1,4 @@
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import {
   type CapturedFrame,
@@ -28,6 +29,8 @@ export interface Screens {
   /** Screens that have had a frame on a new connection. */
   recovered(): number;
   failures(): { count: number; messages: readonly string[] };
+  /** Each thread's event loop use so far (Node's measure: busy time against idle time). */
+  loopUse(): EventLoopUtilization[];
   capture(on: boolean): void;
   collect(): Promise<{ receipts: Receipts[]; stages: Stages[]; captured: CapturedFrame[] }>;
   close(): Promise<void>;
@@ -83,6 +86,7 @@ export async function connectScreens(
     }),
     recovered: () => Atomics.load(counters, Counter.Recovered),
     failures: () => ({ count: Atomics.load(counters, Counter.Failures), messages }),
+    loopUse: () => workers.map((worker) => worker.performance.eventLoopUtilization()),
     capture: (on) => {
       for (const worker of workers) worker.postMessage({ type: 'capture', on });
     },
