@@ -1,6 +1,9 @@
 import { type Latencies, percentile } from '../fanout/stats.ts';
 import { FrameKind, type Receipts, Stage, type Stages } from './screen-protocol.ts';
 
+/** `FLEET_DEBUG`: each lost frame printed, with its commit and what its screen had, when. */
+const DEBUG = Boolean(process.env.FLEET_DEBUG);
+
 /** A frame's place in its board's order: change-log version, then tick. */
 const keyOf = (version: number, tick: number) => version * 1_000 + tick;
 
@@ -36,7 +39,7 @@ export interface DeliveryInput {
  * and what each screen missed or got twice, judged against what the other screens of its board got.
  */
 export function analyseDelivery(input: DeliveryInput): Delivery {
-  const perScreen = new Map<number, { frames: Set<number>; snapshots: number[] }>();
+  const perScreen = new Map<number, { frames: Set<number>; snapshots: number[]; at: Map<number, number> }>();
   const perBoard = new Map<number, Set<number>>();
   const latencies: number[] = [];
   let duplicates = 0;
@@ -52,10 +55,11 @@ export function analyseDelivery(input: DeliveryInput): Delivery {
       if (at >= input.window[0] && at <= input.window[1]) framesInWindow += 1;
       let own = perScreen.get(screen);
       if (!own) {
-        own = { frames: new Set(), snapshots: [] };
+        own = { frames: new Set(), snapshots: [], at: new Map() };
         perScreen.set(screen, own);
       }
       const key = keyOf(version, tick);
+      if (DEBUG) own.at.set(key, at);
       if (kind === FrameKind.Snapshot) own.snapshots.push(key);
       if (kind !== FrameKind.Changes) continue;
       if (own.frames.has(key)) {
@@ -82,10 +86,17 @@ export function analyseDelivery(input: DeliveryInput): Delivery {
     for (const key of union)
       if (!own.frames.has(key) && key > newestSnapshot && (input.onePublisherPerBoard || key > newest)) {
         lost += 1;
-        if (process.env.FLEET_DEBUG)
-          process.stderr.write(
-            `lost ${key} on screen ${screen}: had ${[...own.frames].join(' ')} snapshots ${own.snapshots.join(' ')}\n`,
+        if (DEBUG) {
+          const committed = input.commitOf(
+            Math.floor(screen / input.screensPerBoard),
+            Math.floor(key / 1_000),
+            0,
           );
+          const had = [...own.at].map(([frame, at]) => `${frame}@${at.toFixed(0)}`).join(' ');
+          process.stderr.write(
+            `lost ${key} (committed at ${committed?.toFixed(0)} ms) on screen ${screen}: had ${had} (frame@received ms) snapshots ${own.snapshots.join(' ')}\n`,
+          );
+        }
       }
   }
   const sorted = Float64Array.from(latencies).sort();

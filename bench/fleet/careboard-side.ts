@@ -81,10 +81,11 @@ async function cpuUntilRecovered(
   postmasterPid: number,
   server: FleetServer,
   screens: Screens,
+  nodes: number,
 ): Promise<RecoveryCpu> {
   const postgres = treeCpuMicros(postmasterPid);
   const bench = benchCpuMicros();
-  const bySecond = sampleEachSecond(server, screens);
+  const bySecond = sampleEachSecond(server, screens, nodes);
   await back();
   const elapsedMs = now() - killedAt;
   bySecond.stop();
@@ -105,7 +106,7 @@ async function cpuUntilRecovered(
  * Every second until stopped: the server's CPU (in cores; the restarted process from its start)
  * and the busiest screen thread's event loop use over that second.
  */
-function sampleEachSecond(server: FleetServer, screens: Screens) {
+function sampleEachSecond(server: FleetServer, screens: Screens, nodes: number) {
   const seconds: RecoveryCpu['bySecond'][number][] = [];
   // Between the kill and the new process's spawn there is no process to read: none of its CPU.
   const serverCpu = () => {
@@ -128,8 +129,9 @@ function sampleEachSecond(server: FleetServer, screens: Screens) {
         return busy + idle > 0 ? busy / (busy + idle) : 0;
       }),
     );
-    // A restart's new process starts its count at zero: its CPU so far is this second's.
-    const used = cpuNow >= cpu ? cpuNow - cpu : cpuNow;
+    // A second in which the process counted was killed or replaced (its count fell): not known.
+    // Nor a cluster's: its new primary's count takes in its workers' as they start and are reaped.
+    const used = cpuNow >= cpu && nodes === 1 ? cpuNow - cpu : Number.NaN;
     seconds.push({ serverCores: used / ((atNow - at) * 1000), screensBusy: busiest });
     [cpu, loops, at] = [cpuNow, loopsNow, atNow];
   }, 1_000);
@@ -218,6 +220,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
                   setup.postmasterPid,
                   server,
                   screens,
+                  options.nodes,
                 );
               },
             }

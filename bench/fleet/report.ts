@@ -56,8 +56,9 @@ export interface RecoveryCpu {
   /** How many screens came back. */
   readonly screens: number;
   /**
-   * Each second after the kill: how busy the restarted server was (its CPU, in cores) and the
-   * simulated screens' threads (the busiest thread's event loop, 0–1): who held the screens back.
+   * Each second after the kill: how busy the restarted server was (its CPU, in cores; NaN in a
+   * second its process was killed or replaced) and the simulated screens' threads (the busiest
+   * thread's event loop, 0–1): who held the screens back.
    */
   readonly bySecond: readonly { readonly serverCores: number; readonly screensBusy: number }[];
 }
@@ -208,7 +209,8 @@ function cpuLine(c: RecoveryCpu): string {
     `restart: each second after the kill, the server's CPU in cores / the busiest screen thread's event loop: ` +
     c.bySecond
       .map(
-        (b, second) => `${second} s ${number.format(b.serverCores)}/${whole.format(100 * b.screensBusy)} %`,
+        (b, second) =>
+          `${second} s ${Number.isNaN(b.serverCores) ? '—' : number.format(b.serverCores)}/${whole.format(100 * b.screensBusy)} %`,
       )
       .join(', ')
   );

@@ -85,6 +85,8 @@ export class BoardPublisher {
   #retry: NodeJS.Timeout | undefined;
   /** Changes for an evaluation queued and not started yet: later ones join it (LIVE-22). */
   #waiting: { changes: ChangeRow[]; batchVersion: string } | undefined;
+  /** When the rows were last read (ms since the epoch): a change made before it is in them (LIVE-56). */
+  #readStartedAt = 0;
   /**
    * The snapshot and the "nothing missed" frame of the current version, made for the first screen
    * that joins at it and given as they are to the others (LIVE-40): after a restart every screen of
@@ -124,14 +126,20 @@ export class BoardPublisher {
     if (following.status === 'rejected') throw following.reason;
     this.#unsubscribe = following.value.unsubscribe;
     const { version } = following.value;
-    this.#logVersion = version;
+    // A change heard while its last change's time was read was evaluated already: its version
+    // stays, or the board would go back to the one before it and never be told of it (LIVE-57).
+    if (BigInt(version) > BigInt(this.#logVersion)) this.#logVersion = version;
     try {
       if (lastChange.status === 'rejected') throw lastChange.reason;
-      this.#changedAt = lastChange.value?.toISOString() ?? null;
+      // The later of its last change read and the change evaluated meanwhile (ISO texts, both UTC).
+      const lastChangedAt = lastChange.value?.toISOString() ?? null;
+      if (lastChangedAt !== null && (this.#changedAt === null || lastChangedAt > this.#changedAt))
+        this.#changedAt = lastChangedAt;
       // The boards of a customer starting from the same version (a restart) share their reads
       // (LIVE-34); in the queue, so a change arriving meanwhile is evaluated after it.
       const share = this.#deps.reads?.forChange(this.customerId, `start:${version}`) ?? readAlone;
       await this.#enqueue(async () => {
+        this.#readStartedAt = Date.now();
         const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now(), share);
         for (const row of rows) this.#rows.set(row.key, JSON.stringify(row));
       });
@@ -320,6 +328,8 @@ export class BoardPublisher {
       batchVersion && this.#deps.reads
         ? this.#deps.reads.forChange(this.customerId, batchVersion)
         : readAlone;
+    const readBefore = this.#readStartedAt;
+    this.#readStartedAt = Date.now();
     const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now(), share);
     const upserts: string[] = [];
     const seen = new Set<string>();
@@ -339,9 +349,21 @@ export class BoardPublisher {
       this.#tick = 0;
       this.#changedAt = newest.created_at.toISOString();
     }
-    if (upserts.length === 0 && removed.length === 0) return;
+    if (upserts.length === 0 && removed.length === 0) {
+      // A change made before the board's last read began, and heard only now (a busy node): that
+      // read showed it already, under the version before it. Its screens still learn the version
+      // and time, as the screens of a node that heard it first do (LIVE-56). Changes all made later
+      // that alter none of the board's rows send nothing, as before.
+      if (changes.some((change) => change.created_at.getTime() <= readBefore))
+        this.#publish(this.#upToDate());
+      return;
+    }
     if (!newest) this.#tick += 1;
-    const frame = this.#frame('changes', upserts, removed);
+    this.#publish(this.#frame('changes', upserts, removed));
+  }
+
+  /** A frame to every subscriber, and into the history a resubscription catches up from. */
+  #publish(frame: SentFrame): void {
     this.#remember({ ...frame, marker: false });
     for (const listener of this.#listeners.keys()) listener(frame);
   }
