@@ -4,6 +4,7 @@ import type { TestServer } from '../apps/server/test/test-server.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { DEMO_ADMIN, seriousAxeViolations, signInToConsole } from './console-session.ts';
 import { startE2eServer } from './e2e-server.ts';
+import { chooseOption } from './mui-select.ts';
 
 // Issue 14, Boards: the editor changes the preview and a paired screen within 2 s (decisions CON-39 to CON-48).
 const ACTIVATE_TEXT = /To activate this device use the following code: ([A-Z]{4}-[A-Z]{4})/;
@@ -146,9 +147,7 @@ describe('the Boards page', () => {
 
     await page.getByRole('switch', { name: 'Show Staff' }).uncheck();
     await page.getByLabel('Patient: label').fill('Name');
-    await page.getByRole('combobox', { name: 'Display style' }).click();
-    await page.getByRole('option', { name: 'One phase at a time' }).click();
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await chooseOption(page, page, 'Display style', 'One phase at a time');
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved. Screens showing this board update now.').waitFor({ timeout: 10_000 });
@@ -165,9 +164,7 @@ describe('the Boards page', () => {
   }, 60_000);
 
   it('shows the preview at another screen size', async () => {
-    await page.getByRole('combobox', { name: 'Screen size' }).click();
-    await page.getByRole('option', { name: '1080 × 1920 (portrait)' }).click();
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await chooseOption(page, page, 'Screen size', '1080 × 1920 (portrait)');
     const frame = page.locator('[data-testid="board-preview"]');
     await expect.poll(() => frame.getAttribute('width')).toBe('1080');
     expect(await frame.getAttribute('height')).toBe('1920');

@@ -4,6 +4,7 @@ import type { TestServer } from '../apps/server/test/test-server.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { seriousAxeViolations, signInToConsole } from './console-session.ts';
 import { startE2eServer } from './e2e-server.ts';
+import { chooseOption } from './mui-select.ts';
 
 // Issue 14: the console's Desk writes patient flow over the socket gateway; a real patient board
 // (the demo's board 3, Walk-in Clinic) shows and captions the call (product.md §9).
@@ -68,11 +69,8 @@ async function activatePatientBoard(): Promise<Page> {
 }
 
 /** Picks `option` in the MUI select labelled `label` (inside `scope`). */
-async function choose(scope: Locator | Page, label: string, option: string | RegExp): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
-  await desk.getByRole('option', { name: option }).click();
-  await desk.getByRole('listbox').waitFor({ state: 'hidden' });
-}
+const choose = (scope: Locator | Page, label: string, option: string | RegExp): Promise<void> =>
+  chooseOption(desk, scope, label, option);
 
 const outcome = (text: string) => desk.getByRole('status').getByText(text, { exact: true });
 const section = (heading: string) => desk.getByRole('region', { name: heading, exact: true });

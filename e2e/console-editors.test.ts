@@ -6,6 +6,7 @@ import { accessToken } from '../apps/server/test/test-tokens.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { seriousAxeViolations, signInToConsole } from './console-session.ts';
 import { startE2eServer } from './e2e-server.ts';
+import { chooseOption } from './mui-select.ts';
 
 // Issue 14: the Care setting, Equipment and Users editors in Chromium at a 1024×768 tablet,
 // against the demo server (decisions CON-59 to CON-68).
@@ -51,11 +52,9 @@ async function openTab(tab: string, heading: string | RegExp, picture: string): 
 /** The open dialog with this name. */
 const dialog = (name: string | RegExp): Locator => page.getByRole('dialog', { name });
 
-/** Chooses an option of a labelled select in `scope`, with the keyboard's Enter on the option. */
-async function choose(scope: Locator | Page, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+/** Chooses an option of a labelled select in `scope`, and waits for its menu to go. */
+const choose = (scope: Locator | Page, label: string, option: string): Promise<void> =>
+  chooseOption(page, scope, label, option);
 
 /** Fills a dialog's fields, saves, and waits for it to close. */
 async function saveDialog(
@@ -285,8 +284,7 @@ describe('the users editor', () => {
     await staffPage.getByRole('heading', { level: 1, name: 'Users' }).waitFor({ timeout: 30_000 });
     await staffPage.getByRole('button', { name: 'Edit Demo Visitor' }).click();
     const form = staffPage.getByRole('dialog', { name: 'Edit Demo Visitor' });
-    await form.getByRole('combobox', { name: 'Role' }).click();
-    await staffPage.getByRole('option', { name: 'Admin', exact: true }).click();
+    await chooseOption(staffPage, form, 'Role', 'Admin');
     const answer = staffPage.waitForResponse(
       (response) => response.request().method() === 'PATCH' && response.url().includes('/api/users/'),
     );

@@ -7,6 +7,7 @@ import { accessToken } from '../apps/server/test/test-tokens.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { seriousAxeViolations, signInToConsole } from './console-session.ts';
 import { startE2eServer } from './e2e-server.ts';
+import { chooseOption } from './mui-select.ts';
 
 // Issue 15: the feeds' settings (Care setting's Feed rules and ADT mapping tabs) and the
 // Integrations page in Chromium at a 1024×768 tablet, against the demo server.
@@ -52,10 +53,8 @@ async function pictureAndAxe(picture: string): Promise<void> {
 
 const dialog = (name: string | RegExp): Locator => page.getByRole('dialog', { name });
 
-async function choose(scope: Locator | Page, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (scope: Locator | Page, label: string, option: string): Promise<void> =>
+  chooseOption(page, scope, label, option);
 
 const cell = (text: string): Locator => page.getByRole('gridcell', { name: text, exact: true });
 
