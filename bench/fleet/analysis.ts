@@ -29,7 +29,7 @@ export interface DeliveryInput {
    * One publisher per board (one server process): every screen of a board gets the same frames, so
    * a frame one screen got and another did not is lost. With several processes each has its own
    * publisher, which may fold two changes into one frame where another sends two: a screen then
-   * counts a change lost only when no frame or snapshot at or after it reached it.
+   * counts a change lost only when no frame (an empty one too) or snapshot at or after it reached it.
    */
   readonly onePublisherPerBoard: boolean;
 }
@@ -39,7 +39,10 @@ export interface DeliveryInput {
  * and what each screen missed or got twice, judged against what the other screens of its board got.
  */
 export function analyseDelivery(input: DeliveryInput): Delivery {
-  const perScreen = new Map<number, { frames: Set<number>; snapshots: number[]; at: Map<number, number> }>();
+  const perScreen = new Map<
+    number,
+    { frames: Set<number>; snapshots: number[]; newest: number; at: Map<number, number> }
+  >();
   const perBoard = new Map<number, Set<number>>();
   const latencies: number[] = [];
   let duplicates = 0;
@@ -55,11 +58,13 @@ export function analyseDelivery(input: DeliveryInput): Delivery {
       if (at >= input.window[0] && at <= input.window[1]) framesInWindow += 1;
       let own = perScreen.get(screen);
       if (!own) {
-        own = { frames: new Set(), snapshots: [], at: new Map() };
+        own = { frames: new Set(), snapshots: [], newest: -1, at: new Map() };
         perScreen.set(screen, own);
       }
       const key = keyOf(version, tick);
       if (DEBUG) own.at.set(key, at);
+      // Any frame says the screen is at its version: a snapshot, changes, or an empty one.
+      own.newest = Math.max(own.newest, key);
       if (kind === FrameKind.Snapshot) own.snapshots.push(key);
       if (kind !== FrameKind.Changes) continue;
       if (own.frames.has(key)) {
@@ -82,9 +87,8 @@ export function analyseDelivery(input: DeliveryInput): Delivery {
   for (const [screen, own] of perScreen) {
     const union = perBoard.get(Math.floor(screen / input.screensPerBoard)) ?? new Set<number>();
     const newestSnapshot = Math.max(-1, ...own.snapshots);
-    const newest = Math.max(newestSnapshot, ...own.frames);
     for (const key of union)
-      if (!own.frames.has(key) && key > newestSnapshot && (input.onePublisherPerBoard || key > newest)) {
+      if (!own.frames.has(key) && key > newestSnapshot && (input.onePublisherPerBoard || key > own.newest)) {
         lost += 1;
         if (DEBUG) {
           const committed = input.commitOf(

@@ -52,16 +52,21 @@ export interface CareboardSetup {
   readonly progress: (line: string) => void;
 }
 
-/** Waits until no frame has arrived for QUIET_MS (or the limit). */
-export async function untilQuiet(frames: () => number): Promise<void> {
+/**
+ * Waits until no frame has arrived for QUIET_MS and, with `behind`, until every screen has the
+ * newest version another screen of its board has had (or the limit): a change one server process
+ * sends late is late, not lost. Answers how many were still behind.
+ */
+export async function untilQuiet(frames: () => number, behind: () => number = () => 0): Promise<number> {
   const until = now() + SETTLE_LIMIT_MS;
   let seen = frames();
   let quietSince = now();
-  while (now() - quietSince < QUIET_MS && now() < until) {
+  while ((now() - quietSince < QUIET_MS || behind() > 0) && now() < until) {
     await sleep(100);
     if (frames() !== seen) quietSince = now();
     seen = frames();
   }
+  return behind();
 }
 
 /** The bench process's CPU, all its threads: the simulated screens' and the change stream's. */
@@ -231,8 +236,17 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
     const readyMs = restarted ? await restarted : Number.NaN;
     const recoveryCpu = recovered ? await recovered : undefined;
     const droppedConnections = listenOverflows() - overflowsAtKill;
-    await untilQuiet(() => screens.frames());
+    const settling = now();
+    const behindAtEnd = screens.behind();
+    const stillBehind = await untilQuiet(
+      () => screens.frames(),
+      () => screens.behind(),
+    );
     const end = now();
+    if (behindAtEnd > 0 || stillBehind > 0)
+      progress(
+        `careboard: ${behindAtEnd} screens behind their board's newest version when the changes ended; ${stillBehind} still behind ${((end - settling) / 1000).toFixed(1)} s later`,
+      );
     const cpu = options.restart ? undefined : server.cpuMicros() - cpuBefore;
     const postgresCpuMicros = treeCpuMicros(setup.postmasterPid) - pgBefore;
     const statements = options.pgStatements ? await topStatements(setup.db, STATEMENTS_SHOWN) : undefined;

@@ -18,6 +18,11 @@ export interface ScreenThreadInput {
   readonly screensPerBoard: number;
   /** Int32 counters, indexed by Counter. */
   readonly counters: SharedArrayBuffer;
+  /**
+   * Int32 per screen (its global index): the newest change-log version it has had in any frame,
+   * then, after all screens', the newest it has had in a frame of changes.
+   */
+  readonly newest: SharedArrayBuffer;
 }
 
 /**

@@ -19,6 +19,7 @@ import { readFrame } from './frame-text.ts';
 import {
   type CapturedFrame,
   Counter,
+  FrameKind,
   type FromScreenThread,
   type ScreenThreadInput,
   Stage,
@@ -28,6 +29,7 @@ import {
 
 const input = workerData as ScreenThreadInput;
 const counters = new Int32Array(input.counters);
+const newest = new Int32Array(input.newest);
 const CONNECTING_AT_ONCE = 50;
 const KEEP_ALIVE_MS = 3_000;
 const PONG_TIMEOUT_MS = 2_000;
@@ -71,6 +73,10 @@ function receive(screen: number, epoch: number, text: string, at: number): strin
   receipts.kind.push(head.kind);
   receipts.at.push(at);
   receipts.epoch.push(epoch);
+  if (head.version > Atomics.load(newest, screen)) Atomics.store(newest, screen, head.version);
+  const changes = newest.length / 2 + screen;
+  if (head.kind === FrameKind.Changes && head.version > Atomics.load(newest, changes))
+    Atomics.store(newest, changes, head.version);
   Atomics.add(counters, Counter.Frames, 1);
   return head.versionText;
 }

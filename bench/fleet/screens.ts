@@ -28,6 +28,11 @@ export interface Screens {
   sockets(): { opened: number; pongTimeouts: number };
   /** Screens that have had a frame on a new connection. */
   recovered(): number;
+  /**
+   * Screens that have had nothing (a frame of any kind, or a snapshot) as new as a frame of changes
+   * another screen of their board has had: a change still on its way to them, or lost.
+   */
+  behind(): number;
   failures(): { count: number; messages: readonly string[] };
   /** Each thread's event loop use so far (Node's measure: busy time against idle time). */
   loopUse(): EventLoopUtilization[];
@@ -55,13 +60,19 @@ export async function connectScreens(
 ): Promise<Screens> {
   const counters = new Int32Array(new SharedArrayBuffer(COUNTERS * 4));
   const total = options.boards.length * options.screensPerBoard;
+  const newest = new Int32Array(new SharedArrayBuffer(total * 2 * 4));
   const threads = Math.min(options.threads, options.boards.length);
   const messages: string[] = [];
   const workers: Worker[] = [];
   const connected: Promise<void>[] = [];
   for (let t = 0; t < threads; t++) {
     const boards = options.boards.filter((_, i) => i % threads === t);
-    const input: ScreenThreadInput = { ...options, boards, counters: counters.buffer as SharedArrayBuffer };
+    const input: ScreenThreadInput = {
+      ...options,
+      boards,
+      counters: counters.buffer as SharedArrayBuffer,
+      newest: newest.buffer as SharedArrayBuffer,
+    };
     const worker = new Worker(new URL('./screen-thread.ts', import.meta.url), { workerData: input });
     workers.push(worker);
     worker.on('message', (message: FromScreenThread) => {
@@ -85,6 +96,17 @@ export async function connectScreens(
       pongTimeouts: Atomics.load(counters, Counter.PongTimeouts),
     }),
     recovered: () => Atomics.load(counters, Counter.Recovered),
+    behind: () => {
+      let behind = 0;
+      for (let first = 0; first < total; first += options.screensPerBoard) {
+        const had = newest.subarray(first, first + options.screensPerBoard);
+        const changes = newest.subarray(total + first, total + first + options.screensPerBoard);
+        let top = 0;
+        for (const version of changes) top = Math.max(top, version);
+        for (const version of had) if (version < top) behind += 1;
+      }
+      return behind;
+    },
     failures: () => ({ count: Atomics.load(counters, Counter.Failures), messages }),
     loopUse: () => workers.map((worker) => worker.performance.eventLoopUtilization()),
     capture: (on) => {

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BoardType } from '@careboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentFrame } from '../src/live/boards/board-publisher.ts';
+import type { ShareRead } from '../src/live/boards/build-rows.ts';
 import { RefreshClocks } from '../src/live/boards/refresh-clocks.ts';
 import { SharedReads } from '../src/live/boards/shared-reads.ts';
 import type { ChangeFeed, ChangeListener } from '../src/live/bus/change-feed.ts';
@@ -136,6 +137,59 @@ describe('a change heard while a board starts (LIVE-57)', () => {
     expect(snapshot).toMatchObject({ kind: 'snapshot', version: `${heard}.0` });
     expect(snapshot.changed_at).toBe(rows.at(-1)?.created_at.toISOString());
     expect(frames[0]?.text).toContain('Heard while starting');
+    await attachment?.detach();
+  });
+});
+
+describe('a change made while a board’s read waited for the database (LIVE-59)', () => {
+  it('is in the rows that read answers, and its screens still learn its version', async () => {
+    const board = await patientBoard();
+    const before = await findCurrentVersion(db, C);
+    const { feed, hear } = lateFeed(before);
+    // The start's read is asked, then held (a busy pool), while the change is made and committed.
+    let asked: () => void = () => undefined;
+    let go: () => void = () => undefined;
+    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+    const held = new Promise<void>((resolve) => (go = resolve));
+    class HeldReads extends SharedReads {
+      override forChange(customerId: string, version: string): ShareRead {
+        const share = super.forChange(customerId, version);
+        return (key, read) =>
+          share(key, async () => {
+            asked();
+            await held;
+            return read();
+          });
+      }
+    }
+    const publishers = boardPublishersOn(db, feed, new HeldReads(), new RefreshClocks(600_000, () => 1));
+    const frames: SentFrame[] = [];
+    const attaching = publishers.attach(
+      C,
+      board.id,
+      BoardType.Patient,
+      null,
+      (frame) => frames.push(frame),
+      () => undefined,
+    );
+    await wasAsked;
+    await sleep(5);
+    await postMessage(db, C, { sender_type: 1, text: 'Made while read waited', display_board_id: board.id });
+    go();
+    const attachment = await attaching;
+    expect(frames[0]?.version).toBe(`${before}.0`);
+    expect(frames[0]?.text).toContain('Made while read waited');
+
+    const rows = await listChangesSince(db, C, before);
+    const heard = rows.at(-1)?.version ?? '';
+    hear(rows);
+    for (let waited = 0; waited < 5_000 && frames.length < 2; waited += 20) await sleep(20);
+    expect(JSON.parse(frames[1]?.text ?? '{}')).toMatchObject({
+      kind: 'changes',
+      version: `${heard}.0`,
+      upserts: [],
+      removed: [],
+    });
     await attachment?.detach();
   });
 });

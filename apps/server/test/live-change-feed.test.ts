@@ -150,3 +150,38 @@ describe("a notification carries its transaction's rows (LIVE-35)", () => {
     await counted.stop();
   });
 });
+
+describe('a change notified while a customer is first followed (LIVE-58)', () => {
+  it('reaches the listener once the version is known, with no sweep', async () => {
+    /** A feed whose first read of a customer's version answers only when the test lets it. */
+    class HeldFeed extends ChangeFeed {
+      readonly held: { read?: () => void; let?: () => void } = {};
+      override async currentVersion(customerId: string): Promise<string> {
+        const version = await super.currentVersion(customerId);
+        await new Promise<void>((resolve) => {
+          this.held.let = resolve;
+          this.held.read?.();
+        });
+        return version;
+      }
+    }
+    const held = new HeldFeed(db, url, pino({ level: 'silent' }), 600_000);
+    await held.start();
+    const versionRead = new Promise<void>((resolve) => {
+      held.held.read = resolve;
+    });
+    const got: ChangeRow[] = [];
+    const following = held.follow(B, (rows) => got.push(...rows));
+    await versionRead;
+    // Committed after the version was read; its notification comes before the answer is used.
+    await recordInOne(new Map([[B, devices(60_000, 1)]]));
+    await sleep(500);
+    held.held.let?.();
+    const { version, unsubscribe } = await following;
+    await until(() => got.length === 1);
+    expect(got.map((row) => row.entity_id)).toEqual([60_000]);
+    expect(BigInt(got[0]?.version ?? '0')).toBeGreaterThan(BigInt(version));
+    unsubscribe();
+    await held.stop();
+  });
+});

@@ -85,8 +85,12 @@ export class BoardPublisher {
   #retry: NodeJS.Timeout | undefined;
   /** Changes for an evaluation queued and not started yet: later ones join it (LIVE-22). */
   #waiting: { changes: ChangeRow[]; batchVersion: string } | undefined;
-  /** When the rows were last read (ms since the epoch): a change made before it is in them (LIVE-56). */
-  #readStartedAt = 0;
+  /**
+   * When the last read of the rows had its answer (ms since the epoch): a change made after it is
+   * not in them (LIVE-56). Not when it was asked: on a busy node a read waits for a connection
+   * for seconds, and a change made meanwhile is in its rows (LIVE-59).
+   */
+  #readEndedAt = 0;
   /**
    * The snapshot and the "nothing missed" frame of the current version, made for the first screen
    * that joins at it and given as they are to the others (LIVE-40): after a restart every screen of
@@ -139,8 +143,8 @@ export class BoardPublisher {
       // (LIVE-34); in the queue, so a change arriving meanwhile is evaluated after it.
       const share = this.#deps.reads?.forChange(this.customerId, `start:${version}`) ?? readAlone;
       await this.#enqueue(async () => {
-        this.#readStartedAt = Date.now();
         const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now(), share);
+        this.#readEndedAt = Date.now();
         for (const row of rows) this.#rows.set(row.key, JSON.stringify(row));
       });
     } catch (error) {
@@ -328,9 +332,9 @@ export class BoardPublisher {
       batchVersion && this.#deps.reads
         ? this.#deps.reads.forChange(this.customerId, batchVersion)
         : readAlone;
-    const readBefore = this.#readStartedAt;
-    this.#readStartedAt = Date.now();
+    const readBefore = this.#readEndedAt;
     const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now(), share);
+    this.#readEndedAt = Date.now();
     const upserts: string[] = [];
     const seen = new Set<string>();
     for (const row of rows) {
@@ -350,8 +354,8 @@ export class BoardPublisher {
       this.#changedAt = newest.created_at.toISOString();
     }
     if (upserts.length === 0 && removed.length === 0) {
-      // A change made before the board's last read began, and heard only now (a busy node): that
-      // read showed it already, under the version before it. Its screens still learn the version
+      // A change made before the board's last read had its answer, and heard only now (a busy
+      // node): that read may have shown it already, under the version before it. Its screens still learn the version
       // and time, as the screens of a node that heard it first do (LIVE-56). Changes all made later
       // that alter none of the board's rows send nothing, as before.
       if (changes.some((change) => change.created_at.getTime() <= readBefore))

@@ -45,6 +45,8 @@ export class ChangeFeed {
   readonly #seen = new Map<string, string>();
   /** Customers notified since the last read began. */
   readonly #due = new Set<string>();
+  /** Customers notified while their first version was being read: read once it is known (LIVE-58). */
+  readonly #notifiedEarly = new Set<string>();
   #reader: Promise<void> | undefined;
   #notifications: ChangeNotifications | undefined;
   #sweep: NodeJS.Timeout | undefined;
@@ -115,11 +117,16 @@ export class ChangeFeed {
       const created: FollowedCustomer = { listeners: new Set(), first: Promise.resolve() };
       created.first = this.currentVersion(customerId).then(
         (version) => {
-          if (this.#customers.get(customerId) === created) this.#seen.set(customerId, version);
+          if (this.#customers.get(customerId) !== created) return;
+          this.#seen.set(customerId, version);
+          // A change committed after that read's snapshot may have been notified before its answer
+          // came: it is after the version, and nothing else would read it until the sweep (LIVE-58).
+          if (this.#notifiedEarly.delete(customerId)) this.#catchUp(customerId);
         },
         (error: unknown) => {
           // Not followed after all (the database away): the next follow asks again.
           if (this.#customers.get(customerId) === created) this.#customers.delete(customerId);
+          this.#notifiedEarly.delete(customerId);
           throw error;
         },
       );
@@ -133,6 +140,7 @@ export class ChangeFeed {
       if (listeners.size === 0 && this.#customers.get(customerId) === customer) {
         this.#customers.delete(customerId);
         this.#seen.delete(customerId);
+        this.#notifiedEarly.delete(customerId);
       }
     };
     try {
@@ -154,6 +162,10 @@ export class ChangeFeed {
       onChange: (notice) => {
         const { customerId, committed } = notice;
         if (!this.#customers.has(customerId)) return;
+        if (!this.#seen.has(customerId)) {
+          this.#notifiedEarly.add(customerId);
+          return;
+        }
         // The rows right after the ones this node has: no read (LIVE-35). Anything else (rows
         // that did not fit, a notification missed or not yet applied before them): read them.
         if (committed && this.#seen.get(customerId) === committed.after)
