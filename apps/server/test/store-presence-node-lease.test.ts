@@ -120,7 +120,7 @@ describe('a presence lease per node, not per screen (LIVE-53)', () => {
       await keepDevicesOnline(db, held, node);
     }
     // The second node claimed it last; its connection closes.
-    await markDeviceOfflineNow(db, C, id);
+    await markDeviceOfflineNow(db, C, id, second);
     expect(await online(id)).toBe(false);
     const since = await newestVersion();
     expect(await keepHeldOnline(db, held, first)).toEqual(new Map([[C, []]]));
@@ -131,6 +131,25 @@ describe('a presence lease per node, not per screen (LIVE-53)', () => {
     expect(await online(id)).toBe(true);
   });
 
+  it('leaves online, with no change, a screen another node claimed before this one saw it close (LIVE-60)', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    const [id = 0] = await addScreens(1);
+    const held = new Map([[C, [id]]]);
+    for (const node of [first, second]) await renewPresenceLease(db, node, ahead(60_000));
+    await keepDevicesOnline(db, held, first);
+    // The screen's network dropped; it came back on the second node before the first's keep-alive
+    // gave its old socket up.
+    await keepDevicesOnline(db, held, second);
+    const since = await newestVersion();
+    await markDeviceOfflineNow(db, C, id, first);
+    expect(await online(id)).toBe(true);
+    expect(await presenceSince(since, [id])).toEqual([]);
+    // The node that claimed it last still sends it offline when its connection closes.
+    await markDeviceOfflineNow(db, C, id, second);
+    expect(await online(id)).toBe(false);
+    expect(await presenceSince(since, [id])).toEqual([id]);
+  });
+
   it('leaves offline a screen let go while a claim of it ran, with no change (LIVE-55)', async () => {
     const node = randomUUID();
     const [left = 0, kept = 0] = await addScreens(2);
@@ -138,8 +157,8 @@ describe('a presence lease per node, not per screen (LIVE-53)', () => {
     await keepDevicesOnline(db, new Map([[C, [left, kept]]]), node);
     // The node heard a presence change and looks at both; meanwhile the last connection of `left`
     // closed and its offline write came first. A lapse sweep sent `kept` offline too.
-    await markDeviceOfflineNow(db, C, left);
-    await markDeviceOfflineNow(db, C, kept);
+    await markDeviceOfflineNow(db, C, left, node);
+    await markDeviceOfflineNow(db, C, kept, node);
     const since = await newestVersion();
     const asked: number[] = [];
     const stillHeld = (customerId: string, id: number) => {

@@ -215,7 +215,7 @@ export class DevicePresence {
     }
     devices.delete(deviceId);
     // Offline at once: a closed tab says so within a second, not when its lease runs out.
-    markDeviceOfflineNow(this.#db, customerId, deviceId).catch((error: unknown) =>
+    markDeviceOfflineNow(this.#db, customerId, deviceId, this.#node).catch((error: unknown) =>
       this.#log.warn({ reason: (error as Error).message, deviceId }, 'marking a screen offline failed'),
     );
     if (devices.size > 0) return;

@@ -68,7 +68,7 @@ export async function keepHeldOnline(
     for (const [customerId, answer] of answers) {
       const left = answer.cameOnline.filter((id) => !stillHeld(customerId, id));
       if (left.length === 0) continue;
-      for (const id of left) await markDeviceOffline(trx, customerId, id);
+      for (const id of left) await markDeviceOffline(trx, customerId, id, node);
       answer.cameOnline = answer.cameOnline.filter((id) => !left.includes(id));
     }
     return recordCameOnline(trx, answers);
@@ -115,10 +115,16 @@ export async function noteSpeech(
   });
 }
 
-/** This node's last live connection of a device closed. */
-export async function markDeviceOfflineNow(db: Db, customerId: string, id: number): Promise<void> {
+/** The last live connection of a device on `node` closed (see markDeviceOffline). */
+export async function markDeviceOfflineNow(
+  db: Db,
+  customerId: string,
+  id: number,
+  node: string,
+): Promise<void> {
   await runWrite(db, async (trx) => {
-    if (await markDeviceOffline(trx, customerId, id)) await recordPresenceChanges(trx, customerId, [id]);
+    if (await markDeviceOffline(trx, customerId, id, node))
+      await recordPresenceChanges(trx, customerId, [id]);
   });
 }
 

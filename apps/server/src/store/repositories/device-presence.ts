@@ -162,14 +162,25 @@ export async function reclaimHeldDevices(
   return claim(db, held, node, false);
 }
 
-/** The last live connection of a device on a node closed: offline now. Answers whether it was online. */
-export async function markDeviceOffline(db: Db, customerId: string, id: number): Promise<boolean> {
+/**
+ * The last live connection of a device on `node` closed: offline now, unless another node has
+ * claimed it since (the screen came back there before this node saw its old socket close: it stays
+ * online, with no change, LIVE-60). Answers whether it went offline.
+ */
+export async function markDeviceOffline(
+  db: Db,
+  customerId: string,
+  id: number,
+  node: string,
+): Promise<boolean> {
   const updated = await db
     .updateTable('devices')
     .set({ online_until: null, online_node: null, last_seen_at: sql<Date>`now()` })
     .where('customer_id', '=', customerId)
     .where('id', '=', id)
     .where('online_until', 'is not', null)
+    // A claim written before the node lease names no node: any node's release ends it.
+    .where((eb) => eb.or([eb('online_node', 'is', null), eb('online_node', '=', node)]))
     .executeTakeFirst();
   return updated.numUpdatedRows > 0n;
 }
