@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BoardType } from '@careboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentFrame } from '../src/live/boards/board-publisher.ts';
+import type { BoardPublishers } from '../src/live/boards/board-publishers.ts';
 import type { ShareRead } from '../src/live/boards/build-rows.ts';
 import { RefreshClocks } from '../src/live/boards/refresh-clocks.ts';
 import { SharedReads } from '../src/live/boards/shared-reads.ts';
@@ -52,6 +53,18 @@ async function patientBoard() {
   return board;
 }
 
+/** Attaches a screen of the patient board to a node's publishers, its frames kept in `frames`. */
+function attachPatientBoard(publishers: BoardPublishers, boardId: number, frames: SentFrame[]) {
+  return publishers.attach(
+    C,
+    boardId,
+    BoardType.Patient,
+    null,
+    (frame) => frames.push(frame),
+    () => undefined,
+  );
+}
+
 describe('a change a board read before its node heard it (LIVE-56)', () => {
   it('still reaches the board’s screens, as a frame of its version with no rows; a later one that alters nothing does not', async () => {
     const board = await patientBoard();
@@ -61,14 +74,7 @@ describe('a change a board read before its node heard it (LIVE-56)', () => {
     await postMessage(db, C, { sender_type: 1, text: 'Read before heard', display_board_id: board.id });
     const publishers = boardPublishersOn(db, feed, new SharedReads(), new RefreshClocks(600_000, () => 1));
     const frames: SentFrame[] = [];
-    const attachment = await publishers.attach(
-      C,
-      board.id,
-      BoardType.Patient,
-      null,
-      (frame) => frames.push(frame),
-      () => undefined,
-    );
+    const attachment = await attachPatientBoard(publishers, board.id, frames);
     expect(frames[0]?.version).toBe(`${before}.0`);
     expect(frames[0]?.text).toContain('Read before heard');
 
@@ -120,14 +126,7 @@ describe('a change heard while a board starts (LIVE-57)', () => {
       new RefreshClocks(600_000, () => 1),
     );
     const frames: SentFrame[] = [];
-    const attaching = publishers.attach(
-      C,
-      board.id,
-      BoardType.Patient,
-      null,
-      (frame) => frames.push(frame),
-      () => undefined,
-    );
+    const attaching = attachPatientBoard(publishers, board.id, frames);
     for (let waited = 0; waited < 5_000 && !late.following(); waited += 10) await sleep(10);
     late.hear(rows);
     await sleep(300);
@@ -164,14 +163,7 @@ describe('a change made while a board’s read waited for the database (LIVE-59)
     }
     const publishers = boardPublishersOn(db, feed, new HeldReads(), new RefreshClocks(600_000, () => 1));
     const frames: SentFrame[] = [];
-    const attaching = publishers.attach(
-      C,
-      board.id,
-      BoardType.Patient,
-      null,
-      (frame) => frames.push(frame),
-      () => undefined,
-    );
+    const attaching = attachPatientBoard(publishers, board.id, frames);
     await wasAsked;
     await sleep(5);
     await postMessage(db, C, { sender_type: 1, text: 'Made while read waited', display_board_id: board.id });
