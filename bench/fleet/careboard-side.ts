@@ -53,9 +53,9 @@ export interface CareboardSetup {
 }
 
 /**
- * Waits until no frame has arrived for QUIET_MS and, with `behind`, until every screen has the
- * newest version another screen of its board has had (or the limit): a change one server process
- * sends late is late, not lost. Answers how many were still behind.
+ * Waits until no frame has arrived for QUIET_MS and, with `behind`, until every screen has had
+ * something as new as each frame of changes another screen of its board has had (or the limit): a
+ * change one server process sends late is late, not lost. Answers how many were still behind.
  */
 export async function untilQuiet(frames: () => number, behind: () => number = () => 0): Promise<number> {
   const until = now() + SETTLE_LIMIT_MS;

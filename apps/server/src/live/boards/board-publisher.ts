@@ -355,9 +355,9 @@ export class BoardPublisher {
     }
     if (upserts.length === 0 && removed.length === 0) {
       // A change made before the board's last read had its answer, and heard only now (a busy
-      // node): that read may have shown it already, under the version before it. Its screens still learn the version
-      // and time, as the screens of a node that heard it first do (LIVE-56). Changes all made later
-      // that alter none of the board's rows send nothing, as before.
+      // node): that read may have shown it already, under the version before it. Its screens
+      // still learn the version and time, as the screens of a node that heard it first do (LIVE-56,
+      // LIVE-59). Changes all made later that alter none of the board's rows send nothing.
       if (changes.some((change) => change.created_at.getTime() <= readBefore))
         this.#publish(this.#upToDate());
       return;
