@@ -43,6 +43,16 @@ afterAll(async () => {
 });
 
 const online = async (id: number) => (await findDeviceRecord(db, C, id))?.online;
+/** The node whose claim the screen's row names. */
+const claimedBy = async (id: number) =>
+  (
+    await db
+      .selectFrom('devices')
+      .select('online_node')
+      .where('customer_id', '=', C)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  )?.online_node ?? null;
 
 describe('a screen held by two nodes (LIVE-53)', () => {
   it('is claimed back by the node still holding it as soon as the other lets it go', async () => {
@@ -53,11 +63,20 @@ describe('a screen held by two nodes (LIVE-53)', () => {
       .executeTakeFirstOrThrow();
     const principal = screenPrincipal(C, id);
     const [first, second] = nodes;
+    // The first node claims it; then the second, whose claim names it last: only the node a
+    // screen's claim names sends it offline when its connection closes (LIVE-60).
     const keep = await first?.open(principal, () => undefined);
+    expect(await eventually(async () => (await online(id)) === true, 5_000)).toBe(true);
+    const firstClaim = await claimedBy(id);
     const leave = await second?.open(principal, () => undefined);
     expect(typeof keep).toBe('function');
     expect(typeof leave).toBe('function');
-    expect(await eventually(async () => (await online(id)) === true, 5_000)).toBe(true);
+    expect(
+      await eventually(async () => {
+        const node = await claimedBy(id);
+        return node !== null && node !== firstClaim;
+      }, 5_000),
+    ).toBe(true);
 
     // The second node's connection closes: the device goes offline there, and the first, hearing
     // it, claims it back long before its next look (ten minutes off here).
