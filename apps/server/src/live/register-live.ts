@@ -10,6 +10,7 @@ import type { FindBoardConfig } from './boards/board-publisher.ts';
 import { BoardPublishers } from './boards/board-publishers.ts';
 import { RefreshClocks } from './boards/refresh-clocks.ts';
 import { SharedReads } from './boards/shared-reads.ts';
+import { warmShownBoards } from './boards/warm-boards.ts';
 import { ChangeFeed } from './bus/change-feed.ts';
 import { watchCustomerChanges } from './changes/customer-changes.ts';
 import { DevicePresence } from './devices/device-presence.ts';
@@ -87,6 +88,19 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   });
   presence.start();
   app.addHook('onClose', () => presence.stop());
+  if (options.presenceNode) {
+    // A process restarted in its place: its screens' boards open before the screens come back (LIVE-61).
+    const { presenceNode: node, db, log } = options;
+    const watchConfig = (customerId: string, boardId: number) =>
+      displayBoards.attach(
+        customerId,
+        boardId,
+        () => undefined,
+        () => undefined,
+      );
+    const stopWarming = warmShownBoards({ db, node, boards, watchConfig, log });
+    app.addHook('onClose', () => stopWarming());
+  }
   const holdDevice = presence.open.bind(presence);
   const deviceWatch = new DeviceWatch(feed);
   const schema = createLiveSchema({

@@ -116,6 +116,30 @@ export class BoardPublishers {
     };
   }
 
+  /**
+   * Opens a board's publisher with no subscriber, kept until the answer is called (LIVE-61): a
+   * restarted node starts the boards its screens showed before they come back. A board not there
+   * (or of another type) is let go when its open ends; a failed open is left to the next subscriber.
+   */
+  hold(customerId: string, boardId: number, type: BoardTypeId): () => Promise<void> {
+    const key = `${customerId}:${boardId}`;
+    const entry = this.#acquire(key, customerId, boardId, type);
+    let released = false;
+    const release = () => {
+      if (released) return Promise.resolve();
+      released = true;
+      return this.#release(key, entry);
+    };
+    // Not there, or not opened (the database unavailable): let go now, so the next subscriber opens it anew.
+    entry.publisher.then(
+      async (publisher) => {
+        if (publisher === undefined) await release();
+      },
+      () => release(),
+    );
+    return release;
+  }
+
   #acquire(key: string, customerId: string, boardId: number, type: BoardTypeId): Entry {
     const existing = this.#entries.get(key);
     if (existing) {

@@ -238,3 +238,22 @@ export async function forgetLapsedNodes(db: Db): Promise<void> {
     .where('lease_until', '<', sql<Date>`now() - interval '1 hour'`)
     .execute();
 }
+
+/** A board a node's screens were showing: one row per board, whatever its screens. */
+export interface BoardShownOnNode {
+  readonly customer_id: string;
+  readonly board_id: number;
+  readonly type: number;
+}
+
+/**
+ * The boards shown by the screens `node` claimed and still names, of any customers (LIVE-61): what a
+ * process restarted in its place (LIVE-54) starts before those screens come back to it.
+ */
+export async function listBoardsShownOnNode(db: Db, node: string): Promise<BoardShownOnNode[]> {
+  const { rows } = await sql<BoardShownOnNode>`
+    SELECT DISTINCT d.customer_id, d.display_board_id AS board_id, b.display_board_type_id AS type
+    FROM devices d JOIN display_boards b ON b.customer_id = d.customer_id AND b.id = d.display_board_id
+    WHERE d.online_node = ${node}::uuid AND d.revoked_at IS NULL`.execute(db);
+  return rows;
+}
