@@ -209,3 +209,60 @@ describe('the boards a restarted node’s screens showed (LIVE-61)', () => {
     await none();
   });
 });
+
+describe('a board opened with nobody watching it (LIVE-61)', () => {
+  it('reads its rows again for its first screen once they are older than a refresh period, and not before', async () => {
+    let ahead = 0;
+    const publishers = new BoardPublishers({
+      db,
+      feed,
+      findBoardConfig: (customerId, id) => findDisplayBoardConfig(db, customerId, id),
+      log,
+      now: () => new Date(Date.now() + ahead),
+      reads: new SharedReads(),
+      refresh: new RefreshClocks(600_000, () => 1),
+    });
+    const patient = boardOf(boards, BoardType.Patient);
+    const soon = (seconds: number) => new Date(Date.now() + seconds * 1_000).toISOString();
+    await postMessage(db, C, {
+      sender_type: 1,
+      text: 'Gone in 5 s',
+      display_board_id: patient.id,
+      expires_at: soon(5),
+    });
+    await postMessage(db, C, {
+      sender_type: 1,
+      text: 'Gone in 60 s',
+      display_board_id: patient.id,
+      expires_at: soon(60),
+    });
+    const release = publishers.hold(C, patient.id, BoardType.Patient);
+    const join = async () => {
+      const frames: SentFrame[] = [];
+      const attachment = await publishers.attach(
+        C,
+        patient.id,
+        BoardType.Patient,
+        null,
+        (frame) => frames.push(frame),
+        () => undefined,
+      );
+      await attachment?.detach();
+      return frames[0]?.text ?? '';
+    };
+    // Opened and read now: both messages shown.
+    expect(await join()).toContain('Gone in 5 s');
+    // 10 s later, within the refresh period: the rows as read when it opened, as a watched board's until its tick.
+    ahead = 10_000;
+    const within = await join();
+    expect(within).toContain('Gone in 5 s');
+    expect(within).toContain('Gone in 60 s');
+    // 120 s later, nobody having watched it: read again, the expired messages are gone.
+    ahead = 120_000;
+    const after = await join();
+    expect(after).toContain('"kind":"snapshot"');
+    expect(after).not.toContain('Gone in 5 s');
+    expect(after).not.toContain('Gone in 60 s');
+    await release();
+  });
+});

@@ -174,6 +174,11 @@ export class BoardPublisher {
    * snapshot when they are not all here), then every new frame.
    */
   join(listener: FrameListener, onEnd: EndListener, sinceVersion?: string | null): Promise<void> {
+    // A board nobody watches skips its refresh ticks (one a restarted node opened before its screens
+    // came back, LIVE-61): its first screen after a refresh period gets rows read again, not rows
+    // older than a watched board's ever are (messages expired meanwhile, averages rolled over).
+    if (this.#listeners.size === 0 && this.#now().getTime() - this.#readEndedAt > REFRESH_EVERY_MS)
+      this.#enqueue(() => this.#evaluate([], undefined, true));
     return this.#enqueue(async () => {
       const missed = sinceVersion ? this.#framesSince(sinceVersion) : undefined;
       if (!missed) {
@@ -300,11 +305,11 @@ export class BoardPublisher {
    * the board keeps its last rows and subscribers; the changes are tried again every few seconds,
    * so they are applied once it answers, not only at the next change (decision FND-20).
    */
-  async #evaluate(changes: readonly ChangeRow[], batchVersion?: string): Promise<void> {
+  async #evaluate(changes: readonly ChangeRow[], batchVersion?: string, unwatched = false): Promise<void> {
     const pending = [...this.#unapplied, ...changes];
     this.#unapplied = [];
     try {
-      await this.#evaluateNow(pending, batchVersion);
+      await this.#evaluateNow(pending, batchVersion, unwatched);
     } catch (error) {
       this.#unapplied = pending;
       if (!this.#retry) {
@@ -318,8 +323,9 @@ export class BoardPublisher {
     }
   }
 
-  async #evaluateNow(changes: readonly ChangeRow[], batchVersion?: string): Promise<void> {
-    if (this.#listeners.size === 0 && changes.length === 0) return;
+  /** `unwatched`: read even with no subscriber (one is joining a board whose rows are old). */
+  async #evaluateNow(changes: readonly ChangeRow[], batchVersion?: string, unwatched = false): Promise<void> {
+    if (this.#listeners.size === 0 && changes.length === 0 && !unwatched) return;
     if (changes.some((change) => change.entity === 'display_board' && change.entity_id === this.boardId)) {
       const config = await this.#deps.findBoardConfig(this.customerId, this.boardId);
       if (!config || config.display_board_type_id !== this.#config.display_board_type_id) {
