@@ -1,4 +1,6 @@
+import { BoardType } from '@careboard/contracts';
 import pino from 'pino';
+import type { SentFrame } from '../src/live/boards/board-publisher.ts';
 import { BoardPublishers } from '../src/live/boards/board-publishers.ts';
 import type { ShareRead } from '../src/live/boards/build-rows.ts';
 import type { RefreshClocks } from '../src/live/boards/refresh-clocks.ts';
@@ -41,4 +43,21 @@ export function boardPublishersOn(
     reads,
     refresh,
   });
+}
+
+/** A screen of a customer's patient board joining it on a node, its frames kept in `frames`. */
+export function attachPatientBoard(
+  publishers: BoardPublishers,
+  customerId: string,
+  boardId: number,
+  frames: SentFrame[],
+) {
+  return publishers.attach(
+    customerId,
+    boardId,
+    BoardType.Patient,
+    null,
+    (frame) => frames.push(frame),
+    () => undefined,
+  );
 }

@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BoardType } from '@careboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentFrame } from '../src/live/boards/board-publisher.ts';
-import type { BoardPublishers } from '../src/live/boards/board-publishers.ts';
 import type { ShareRead } from '../src/live/boards/build-rows.ts';
 import { RefreshClocks } from '../src/live/boards/refresh-clocks.ts';
 import { SharedReads } from '../src/live/boards/shared-reads.ts';
@@ -11,7 +10,7 @@ import { postMessage } from '../src/services/post-message.ts';
 import { findCurrentVersion, listChangesSince } from '../src/store/change-log.ts';
 import type { Db } from '../src/store/database.ts';
 import { listDisplayBoardConfigs } from '../src/store/repositories/display-boards.ts';
-import { boardPublishersOn } from './board-publishers-fixture.ts';
+import { attachPatientBoard, boardPublishersOn } from './board-publishers-fixture.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
 
 const C = 'heard-late';
@@ -53,18 +52,6 @@ async function patientBoard() {
   return board;
 }
 
-/** Attaches a screen of the patient board to a node's publishers, its frames kept in `frames`. */
-function attachPatientBoard(publishers: BoardPublishers, boardId: number, frames: SentFrame[]) {
-  return publishers.attach(
-    C,
-    boardId,
-    BoardType.Patient,
-    null,
-    (frame) => frames.push(frame),
-    () => undefined,
-  );
-}
-
 describe('a change a board read before its node heard it (LIVE-56)', () => {
   it('still reaches the board’s screens, as a frame of its version with no rows; a later one that alters nothing does not', async () => {
     const board = await patientBoard();
@@ -74,7 +61,7 @@ describe('a change a board read before its node heard it (LIVE-56)', () => {
     await postMessage(db, C, { sender_type: 1, text: 'Read before heard', display_board_id: board.id });
     const publishers = boardPublishersOn(db, feed, new SharedReads(), new RefreshClocks(600_000, () => 1));
     const frames: SentFrame[] = [];
-    const attachment = await attachPatientBoard(publishers, board.id, frames);
+    const attachment = await attachPatientBoard(publishers, C, board.id, frames);
     expect(frames[0]?.version).toBe(`${before}.0`);
     expect(frames[0]?.text).toContain('Read before heard');
 
@@ -126,7 +113,7 @@ describe('a change heard while a board starts (LIVE-57)', () => {
       new RefreshClocks(600_000, () => 1),
     );
     const frames: SentFrame[] = [];
-    const attaching = attachPatientBoard(publishers, board.id, frames);
+    const attaching = attachPatientBoard(publishers, C, board.id, frames);
     for (let waited = 0; waited < 5_000 && !late.following(); waited += 10) await sleep(10);
     late.hear(rows);
     await sleep(300);
@@ -163,7 +150,7 @@ describe('a change made while a board’s read waited for the database (LIVE-59)
     }
     const publishers = boardPublishersOn(db, feed, new HeldReads(), new RefreshClocks(600_000, () => 1));
     const frames: SentFrame[] = [];
-    const attaching = attachPatientBoard(publishers, board.id, frames);
+    const attaching = attachPatientBoard(publishers, C, board.id, frames);
     await wasAsked;
     await sleep(5);
     await postMessage(db, C, { sender_type: 1, text: 'Made while read waited', display_board_id: board.id });

@@ -12,6 +12,7 @@ import { postMessage } from '../src/services/post-message.ts';
 import type { Db } from '../src/store/database.ts';
 import { listBoardsShownOnNode } from '../src/store/repositories/device-presence.ts';
 import { findDisplayBoardConfig, listDisplayBoardConfigs } from '../src/store/repositories/display-boards.ts';
+import { attachPatientBoard } from './board-publishers-fixture.ts';
 import { openTestDomain, seedCustomer } from './domain-fixtures.ts';
 import { eventually } from './presence-fixtures.ts';
 
@@ -76,7 +77,7 @@ afterAll(async () => {
 });
 
 /** A node's publishers whose config reads are counted per `customer:board`: one per opening. */
-function countingPublishers() {
+function countingPublishers(now?: () => Date) {
   const opened = new Map<string, number>();
   const publishers = new BoardPublishers({
     db,
@@ -87,6 +88,7 @@ function countingPublishers() {
       return findDisplayBoardConfig(db, customerId, id);
     },
     log,
+    ...(now ? { now } : {}),
     reads: new SharedReads(),
     refresh: new RefreshClocks(600_000, () => 1),
   });
@@ -133,14 +135,7 @@ describe('the boards a restarted node’s screens showed (LIVE-61)', () => {
 
     // A screen of the patient board comes back: the board is open already, and it gets its rows.
     const frames: SentFrame[] = [];
-    const attachment = await publishers.attach(
-      C,
-      patient.id,
-      BoardType.Patient,
-      null,
-      (frame) => frames.push(frame),
-      () => undefined,
-    );
+    const attachment = await attachPatientBoard(publishers, C, patient.id, frames);
     expect(attachment).toBeDefined();
     expect(opened.get(`${C}:${patient.id}`)).toBe(1);
     expect(frames[0]?.text).toContain('"kind":"snapshot"');
@@ -213,15 +208,7 @@ describe('the boards a restarted node’s screens showed (LIVE-61)', () => {
 describe('a board opened with nobody watching it (LIVE-61)', () => {
   it('reads its rows again for its first screen once they are older than a refresh period, and not before', async () => {
     let ahead = 0;
-    const publishers = new BoardPublishers({
-      db,
-      feed,
-      findBoardConfig: (customerId, id) => findDisplayBoardConfig(db, customerId, id),
-      log,
-      now: () => new Date(Date.now() + ahead),
-      reads: new SharedReads(),
-      refresh: new RefreshClocks(600_000, () => 1),
-    });
+    const { publishers } = countingPublishers(() => new Date(Date.now() + ahead));
     const patient = boardOf(boards, BoardType.Patient);
     const soon = (seconds: number) => new Date(Date.now() + seconds * 1_000).toISOString();
     await postMessage(db, C, {
@@ -239,14 +226,7 @@ describe('a board opened with nobody watching it (LIVE-61)', () => {
     const release = publishers.hold(C, patient.id, BoardType.Patient);
     const join = async () => {
       const frames: SentFrame[] = [];
-      const attachment = await publishers.attach(
-        C,
-        patient.id,
-        BoardType.Patient,
-        null,
-        (frame) => frames.push(frame),
-        () => undefined,
-      );
+      const attachment = await attachPatientBoard(publishers, C, patient.id, frames);
       await attachment?.detach();
       return frames[0]?.text ?? '';
     };
