@@ -91,6 +91,8 @@ export class BoardPublisher {
    * for seconds, and a change made meanwhile is in its rows (LIVE-59).
    */
   #readEndedAt = 0;
+  /** The time the rows were made for, on the board's clock (`deps.now`): how old they are for a joining screen. */
+  #rowsAt = 0;
   /**
    * The snapshot and the "nothing missed" frame of the current version, made for the first screen
    * that joins at it and given as they are to the others (LIVE-40): after a restart every screen of
@@ -143,8 +145,10 @@ export class BoardPublisher {
       // (LIVE-34); in the queue, so a change arriving meanwhile is evaluated after it.
       const share = this.#deps.reads?.forChange(this.customerId, `start:${version}`) ?? readAlone;
       await this.#enqueue(async () => {
-        const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now(), share);
+        const at = this.#now();
+        const rows = await this.#build(this.#deps.db, this.customerId, this.#config, at, share);
         this.#readEndedAt = Date.now();
+        this.#rowsAt = at.getTime();
         for (const row of rows) this.#rows.set(row.key, JSON.stringify(row));
       });
     } catch (error) {
@@ -177,7 +181,7 @@ export class BoardPublisher {
     // A board nobody watches skips its refresh ticks (one a restarted node opened before its screens
     // came back, LIVE-61): its first screen after a refresh period gets rows read again, not rows
     // older than a watched board's ever are (messages expired meanwhile, averages rolled over).
-    if (this.#listeners.size === 0 && this.#now().getTime() - this.#readEndedAt > REFRESH_EVERY_MS)
+    if (this.#listeners.size === 0 && this.#now().getTime() - this.#rowsAt > REFRESH_EVERY_MS)
       this.#enqueue(() => this.#evaluate([], undefined, true));
     return this.#enqueue(async () => {
       const missed = sinceVersion ? this.#framesSince(sinceVersion) : undefined;
@@ -339,8 +343,10 @@ export class BoardPublisher {
         ? this.#deps.reads.forChange(this.customerId, batchVersion)
         : readAlone;
     const readBefore = this.#readEndedAt;
-    const rows = await this.#build(this.#deps.db, this.customerId, this.#config, this.#now(), share);
+    const at = this.#now();
+    const rows = await this.#build(this.#deps.db, this.customerId, this.#config, at, share);
     this.#readEndedAt = Date.now();
+    this.#rowsAt = at.getTime();
     const upserts: string[] = [];
     const seen = new Set<string>();
     for (const row of rows) {
