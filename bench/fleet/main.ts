@@ -24,7 +24,7 @@ import { runCareboardSide } from './careboard-side.ts';
 import { startFleetServer } from './fleet-server.ts';
 import { type FleetOptions, readOptions, screensOf } from './options.ts';
 import { arrangePriorities } from './priority.ts';
-import { runRawSide, scheduleOf } from './raw-side.ts';
+import { runRawSide, scheduleOf, snapshotsOf } from './raw-side.ts';
 import { type FleetFigures, fleetTable, recoveryLine, summaryLine } from './report.ts';
 import { seedFleet } from './seed.ts';
 import { STATEMENT_STATS_SETTINGS } from './statement-stats.ts';
@@ -81,14 +81,17 @@ async function run(options: FleetOptions): Promise<number> {
   // The server goes before the baseline runs: it must not take CPU from it.
   await server.stop();
   const frames = scheduleOf(careboard.captured, careboard.committedAt, careboard.window[0]);
-  const raw = await runRawSide(options, layout, frames, progress, raise);
+  const raw = await runRawSide(options, layout, frames, progress, raise, {
+    postmasterPid: database.postmasterPid(),
+    snapshots: snapshotsOf(careboard.captured),
+  });
 
   const figures: FleetFigures = {
     options,
     screens,
     boards: layout.boards.length,
     careboard: careboard.figures,
-    raw,
+    raw: raw.figures,
     changes: careboard.changes,
     counts: careboard.counts,
     late: careboard.late,
@@ -96,6 +99,7 @@ async function run(options: FleetOptions): Promise<number> {
     postgresCpuMicros: careboard.postgresCpuMicros,
     windowMs: careboard.window[1] - careboard.window[0],
     ...(careboard.recovery ? { recovery: careboard.recovery } : {}),
+    ...(raw.recovery ? { rawRecovery: raw.recovery } : {}),
   };
   process.stdout.write(`\n${fleetTable(figures)}\n`);
   if (careboard.statements) process.stdout.write(`\n${careboard.statements}\n`);

@@ -6,8 +6,14 @@ export interface ScheduledFrame {
 }
 
 export type ToRawServer =
-  | { readonly type: 'load'; readonly frames: readonly ScheduledFrame[] }
-  | { readonly type: 'play'; readonly start: number }
+  /** `snapshots`: what a screen that connects is sent first, per board (its `at` unused). */
+  | {
+      readonly type: 'load';
+      readonly frames: readonly ScheduledFrame[];
+      readonly snapshots?: readonly ScheduledFrame[];
+    }
+  /** `resume`: a restarted server, which skips the frames due before it started and keeps each board's newest. */
+  | { readonly type: 'play'; readonly start: number; readonly resume?: boolean }
   | { readonly type: 'stop' };
 
 export type FromRawServer =

@@ -1,4 +1,4 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { SERVER_NODE_FLAGS } from '../../apps/server/src/nodes/node-flags.ts';
 import { now } from '../fanout/clock.ts';
@@ -15,7 +15,8 @@ import { untilQuiet } from './careboard-side.ts';
 import { readFrame } from './frame-text.ts';
 import type { FleetOptions } from './options.ts';
 import type { FromRawServer, ScheduledFrame, ToRawServer } from './raw-protocol.ts';
-import type { SideFigures } from './report.ts';
+import { type RawServerHandle, restartRawServer } from './raw-restart.ts';
+import type { RestartFigures, SideFigures } from './report.ts';
 import { type CapturedFrame, FrameKind } from './screen-protocol.ts';
 import { connectScreens } from './screens.ts';
 import type { FleetLayout } from './seed.ts';
@@ -52,17 +53,43 @@ export function scheduleOf(
   return frames;
 }
 
-async function startRawServer(onSpawn: (pid: number) => void): Promise<{
-  child: ChildProcess;
-  url: string;
-  rss: () => Promise<number>;
-  afterFirstScavenge: (limitMs: number) => Promise<number>;
-}> {
-  const child = fork(new URL('./raw-server.ts', import.meta.url), {
+/**
+ * Each board's first snapshot among the captured frames: with --restart, what Careboard sent the
+ * board's first screen on its new connection, which the restarted baseline sends each of its
+ * screens on theirs (the same bytes).
+ */
+export function snapshotsOf(captured: readonly CapturedFrame[]): ScheduledFrame[] {
+  const seen = new Set<number>();
+  const snapshots: ScheduledFrame[] = [];
+  for (const frame of captured) {
+    if (seen.has(frame.board)) continue;
+    const inner = JSON.parse(frame.text) as { payload?: { data?: Record<string, string> } };
+    const text = Object.values(inner.payload?.data ?? {})[0];
+    if (typeof text !== 'string' || readFrame(text).kind !== FrameKind.Snapshot) continue;
+    seen.add(frame.board);
+    snapshots.push({ at: 0, board: frame.board, text: frame.text });
+  }
+  return snapshots;
+}
+
+interface RawServer extends RawServerHandle {
+  readonly url: string;
+  rss(): Promise<number>;
+  afterFirstScavenge(limitMs: number): Promise<number>;
+}
+
+/** The bare server, a child process, given its frames, on `port` (a free one with 0) once it listens. */
+async function startRawServer(
+  onSpawn: (pid: number) => void,
+  load: Extract<ToRawServer, { type: 'load' }>,
+  port = 0,
+): Promise<RawServer> {
+  const child = fork(new URL('./raw-server.ts', import.meta.url), [String(port)], {
     // The same V8 flags as Careboard's server (FND-31): the comparison is of the code, not the runtime's settings.
     execArgv: [...SERVER_NODE_FLAGS, INSPECT_FLAG],
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
+  const exited = once(child, 'exit');
   if (child.pid !== undefined) onSpawn(child.pid);
   child.stderr?.on('data', (chunk) => {
     for (const line of String(chunk).split('\n'))
@@ -70,10 +97,13 @@ async function startRawServer(onSpawn: (pid: number) => void): Promise<{
   });
   if (!child.stderr) throw new Error('The bare ws server has no stderr.');
   const inspector = inspectorUrl(child.stderr);
+  child.send(load);
   const [message] = (await once(child, 'message')) as [FromRawServer];
   if (message.type !== 'listening') throw new Error('The bare ws server did not listen.');
   return {
     child,
+    port: message.port,
+    exited,
     url: `ws://127.0.0.1:${message.port}`,
     rss: async () => settledRss(child.pid ?? 0, await inspector),
     afterFirstScavenge: async (limitMs: number) => afterFirstScavenge(await inspector, limitMs),
@@ -87,20 +117,20 @@ export async function runRawSide(
   frames: readonly ScheduledFrame[],
   progress: (line: string) => void,
   onSpawn: (pid: number) => void,
-): Promise<SideFigures> {
-  const server = await startRawServer(onSpawn);
-  const exited = once(server.child, 'exit');
+  restart: { readonly postmasterPid: number; readonly snapshots: readonly ScheduledFrame[] },
+): Promise<{ figures: SideFigures; recovery?: RestartFigures }> {
+  let server: RawServerHandle = await startRawServer(onSpawn, { type: 'load', frames });
   try {
-    server.child.send({ type: 'load', frames } satisfies ToRawServer);
-    const rssBefore = await server.rss();
+    const first = server as RawServer;
+    const rssBefore = await first.rss();
     const total = layout.boards.length * layout.screensPerBoard;
     progress(`bare ws: connecting ${total} screens`);
-    const cpuBeforeConnecting = cpuMicros(server.child.pid ?? 0);
-    const writesBeforeConnecting = writeCalls(server.child.pid ?? 0);
+    const cpuBeforeConnecting = cpuMicros(first.child.pid ?? 0);
+    const writesBeforeConnecting = writeCalls(first.child.pid ?? 0);
     const screens = await connectScreens(
       {
         mode: 'raw',
-        url: server.url,
+        url: first.url,
         boards: layout.boards.map((b) => ({
           ...b,
           firstScreen: b.index * layout.screensPerBoard,
@@ -111,19 +141,19 @@ export async function runRawSide(
       },
       progress,
     );
-    const connectingCpu = cpuMicros(server.child.pid ?? 0) - cpuBeforeConnecting;
-    const connectingWrites = writeCalls(server.child.pid ?? 0) - writesBeforeConnecting;
+    const connectingCpu = cpuMicros(first.child.pid ?? 0) - cpuBeforeConnecting;
+    const connectingWrites = writeCalls(first.child.pid ?? 0) - writesBeforeConnecting;
     try {
-      const rssIdle = await weighAtIdle(server, 'bare ws', progress);
+      const rssIdle = await weighAtIdle(first, 'bare ws', progress);
       progress(`bare ws: ${frames.length} frames on Careboard's schedule`);
-      const played = once(server.child, 'message');
-      const cpuBefore = cpuMicros(server.child.pid ?? 0);
+      const played = once(first.child, 'message');
+      const cpuBefore = cpuMicros(first.child.pid ?? 0);
       const start = now();
-      server.child.send({ type: 'play', start } satisfies ToRawServer);
+      first.child.send({ type: 'play', start } satisfies ToRawServer);
       await played;
       await untilQuiet(() => screens.frames());
       const end = now();
-      const cpu = cpuMicros(server.child.pid ?? 0) - cpuBefore;
+      const cpu = cpuMicros(first.child.pid ?? 0) - cpuBefore;
       const sentAt = new Map(frames.map((f) => [keyOfScheduled(f), start + f.at]));
       const { receipts } = await screens.collect();
       const delivery = analyseDelivery({
@@ -133,7 +163,7 @@ export async function runRawSide(
         commitOf: (board, version, tick) => sentAt.get(keyOf(board, version, tick)),
         onePublisherPerBoard: true,
       });
-      return {
+      const figures: SideFigures = {
         delivery,
         serverCpuMicros: cpu,
         bytesPerIdleScreen: (rssIdle - rssBefore) / total,
@@ -143,12 +173,27 @@ export async function runRawSide(
         reconnections: screens.reconnected(),
         sockets: screens.sockets(),
       };
+      if (!options.restart) return { figures };
+      // After the window, so its figures are the steady ones: with no change stream beside it.
+      const restarted = await restartRawServer({
+        running: first,
+        start: (port) =>
+          startRawServer(onSpawn, { type: 'load', frames, snapshots: restart.snapshots }, port),
+        playStart: start,
+        screens,
+        total,
+        postmasterPid: restart.postmasterPid,
+        progress,
+      });
+      server = restarted.server;
+      return { figures, recovery: restarted.recovery };
     } finally {
       await screens.close();
     }
   } finally {
-    server.child.send({ type: 'stop' } satisfies ToRawServer);
-    await exited;
+    if (server.child.connected) server.child.send({ type: 'stop' } satisfies ToRawServer);
+    else server.child.kill('SIGKILL');
+    await server.exited;
   }
 }
 

@@ -33,14 +33,20 @@ export interface FleetFigures {
   readonly failedChanges: { readonly count: number; readonly first?: string };
   readonly postgresCpuMicros: number;
   readonly windowMs: number;
-  readonly recovery?: Recovery & {
-    readyMs: number;
-    /** Connection attempts the kernel dropped from the server's full accept queue, until all were back. */
-    droppedConnections: number;
-    /** CPU spent from the kill until every screen was back, by whom: the machine's cores are shared. */
-    cpu?: RecoveryCpu;
-  };
+  readonly recovery?: RestartFigures;
+  /** The bare baseline's restart, after its window: the same screens back at a bare socket's cost. */
+  readonly rawRecovery?: RestartFigures;
 }
+
+/** What a `--restart` measured of one side. */
+export type RestartFigures = Recovery & {
+  /** From the kill until the restarted server answered /ready (Careboard) or listened (the baseline). */
+  readyMs: number;
+  /** Connection attempts the kernel dropped from the server's full accept queue, until all were back. */
+  droppedConnections: number;
+  /** CPU spent from the kill until every screen was back, by whom: the machine's cores are shared. */
+  cpu?: RecoveryCpu;
+};
 
 /** What the restart cost the machine, µs of CPU, over `elapsedMs` on `cores` cores. */
 export interface RecoveryCpu {
@@ -178,15 +184,31 @@ export function fleetTable(f: FleetFigures): string {
 export function recoveryLine(f: FleetFigures): string | undefined {
   const r = f.recovery;
   if (!r) return undefined;
+  const raw = f.rawRecovery;
+  return [
+    restartLines('restart', r, 'answered /ready', 'live and caught up'),
+    ...(raw
+      ? [
+          restartLines('restart, bare ws', raw, 'listened', 'had a frame on its new socket'),
+          `restart: careboard / bare: every screen back ${number.format(r.back.lastMs / 1000)} s against ` +
+            `${number.format(raw.back.lastMs / 1000)} s after the kill (${ratio(r.back.lastMs, raw.back.lastMs)}); ` +
+            `median ${number.format(r.back.p50Ms / 1000)} s against ${number.format(raw.back.p50Ms / 1000)} s (${ratio(r.back.p50Ms, raw.back.p50Ms)})`,
+        ]
+      : []),
+  ].join('\n');
+}
+
+function restartLines(label: string, r: RestartFigures, ready: string, back: string): string {
   return (
-    `restart: server killed and started again; it answered /ready ${number.format(r.readyMs / 1000)} s after the kill; ` +
-    `every screen live and caught up ${number.format(r.back.lastMs / 1000)} s after it (median ${number.format(r.back.p50Ms / 1000)} s); ` +
+    `${label}: server killed and started again; it ${ready} ${number.format(r.readyMs / 1000)} s after the kill; ` +
+    `every screen ${back} ${number.format(r.back.lastMs / 1000)} s after it (median ${number.format(r.back.p50Ms / 1000)} s); ` +
     `${r.notRecovered} screens never came back; ` +
     `the kernel dropped ${whole.format(r.droppedConnections)} connection attempts from the full accept queue meanwhile\n` +
-    `restart: screens back in each second after the kill: ${r.backBySecond.map((n, s) => `${s} s ${n}`).join(', ')}\n` +
-    `restart: the screens' new connections, after the kill: sockets opened ${stageText(r.opened)}, ` +
-    `acknowledged ${stageText(r.acknowledged)}, first frame ${stageText(r.back)}` +
-    (r.cpu ? `\n${cpuLine(r.cpu)}` : '')
+    `${label}: screens back in each second after the kill: ${r.backBySecond.map((n, s) => `${s} s ${n}`).join(', ')}\n` +
+    `${label}: the screens' new connections, after the kill: sockets opened ${stageText(r.opened)}` +
+    (Number.isNaN(r.acknowledged.lastMs) ? '' : `, acknowledged ${stageText(r.acknowledged)}`) +
+    `, first frame ${stageText(r.back)}` +
+    (r.cpu ? `\n${cpuLine(label, r.cpu)}` : '')
   );
 }
 
@@ -197,16 +219,16 @@ function stageText(spread: StageSpread): string {
 }
 
 /** Who used the machine while the screens came back: the bound a shared machine puts on the restart. */
-function cpuLine(c: RecoveryCpu): string {
+function cpuLine(label: string, c: RecoveryCpu): string {
   const s = (micros: number) => `${number.format(micros / 1e6)} s`;
   const capacity = (c.elapsedMs / 1000) * c.cores * 1e6;
   const used = c.serverMicros + c.postgresMicros + c.benchMicros;
   return (
-    `restart: CPU from the kill until every screen was back (${s(c.elapsedMs * 1000)} on ${c.cores} cores, ${s(capacity)} at most): ` +
+    `${label}: CPU from the kill until every screen was back (${s(c.elapsedMs * 1000)} on ${c.cores} cores, ${s(capacity)} at most): ` +
     `the server ${s(c.serverMicros)} (its start included), PostgreSQL ${s(c.postgresMicros)}, ` +
     `the bench's simulated screens and change stream ${s(c.benchMicros)}; ${whole.format((100 * used) / capacity)} % of the machine; ` +
     `the server's write calls ${whole.format(c.serverWrites)} (${number.format(c.serverWrites / c.screens)} a screen)\n` +
-    `restart: each second after the kill, the server's CPU in cores / the busiest screen thread's event loop: ` +
+    `${label}: each second after the kill, the server's CPU in cores / the busiest screen thread's event loop: ` +
     c.bySecond
       .map(
         (b, second) =>

@@ -2,7 +2,7 @@
  * One screen thread: whole boards' screens, each connected as the board app connects (the real
  * graphql-ws client, 3 s keep-alive, retry for ever with the app's backoff, the board's config,
  * its content with `sinceVersion`, and its own device record) in mode `careboard`, or as a bare
- * `ws` socket with the same keep-alive in mode `raw`. Every content frame is parsed as the board
+ * `ws` socket with the same keep-alive and backoff in mode `raw`. Every content frame is parsed as the board
  * parses it and its receipt recorded; the first screen of each board also keeps the bytes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -191,39 +191,71 @@ function connectCareboard(board: ThreadBoard, nth: number): Promise<void> {
   });
 }
 
+/**
+ * A bare socket, with the same keep-alive, and after a drop the board app's backoff (graphql-ws's
+ * order: wait, then try; the count of tries reset once a socket opens). A screen whose first
+ * socket fails fails the run.
+ */
 function connectRaw(board: ThreadBoard, nth: number): Promise<void> {
   const screen = board.firstScreen + nth;
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${input.url}/${board.index}`);
+    let epoch = -1;
+    let retries = 0;
+    let recovered = false;
+    let socket: WebSocket | undefined;
     let ping: NodeJS.Timeout | undefined;
+    let retry: NodeJS.Timeout | undefined;
     closers.push(() => {
       clearInterval(ping);
-      socket.terminate();
+      clearTimeout(retry);
+      socket?.terminate();
     });
-    socket.on('open', () => {
-      Atomics.add(counters, Counter.Opened, 1);
-      ping = setInterval(() => socket.send('{"type":"ping"}'), KEEP_ALIVE_MS);
-      Atomics.add(counters, Counter.Ready, 1);
-      resolve();
-    });
-    // The same client work as graphql-ws and the board do: parse the message, then the frame in it.
-    socket.on('message', (data: Buffer) => {
-      const message = JSON.parse(String(data)) as {
-        type: string;
-        payload?: { data?: Record<string, string> };
-      };
-      // Where graphql-ws hands a Careboard screen its frame: with the message parsed.
-      const at = now();
-      if (message.type !== 'next') return;
-      const text = message.payload?.data?.[board.field];
-      if (typeof text !== 'string') return fail(screen, 'a frame without the board field');
-      receive(screen, 0, text, at);
-    });
-    socket.on('error', (error) => {
-      fail(screen, error.message);
-      reject(error);
-    });
-    socket.on('close', () => fail(screen, 'closed'));
+    const open = () => {
+      const ws = new WebSocket(`${input.url}/${board.index}`);
+      socket = ws;
+      ws.on('open', () => {
+        Atomics.add(counters, Counter.Opened, 1);
+        epoch += 1;
+        retries = 0;
+        ping = setInterval(() => ws.send('{"type":"ping"}'), KEEP_ALIVE_MS);
+        if (epoch > 0) {
+          Atomics.add(counters, Counter.Reconnected, 1);
+          reached(screen, Stage.Opened);
+          return;
+        }
+        Atomics.add(counters, Counter.Ready, 1);
+        resolve();
+      });
+      // The same client work as graphql-ws and the board do: parse the message, then the frame in it.
+      ws.on('message', (data: Buffer) => {
+        const message = JSON.parse(String(data)) as {
+          type: string;
+          payload?: { data?: Record<string, string> };
+        };
+        // Where graphql-ws hands a Careboard screen its frame: with the message parsed.
+        const at = now();
+        if (message.type !== 'next') return;
+        const text = message.payload?.data?.[board.field];
+        if (typeof text !== 'string') return fail(screen, 'a frame without the board field');
+        receive(screen, Math.max(0, epoch), text, at);
+        if (epoch > 0 && !recovered) {
+          recovered = true;
+          Atomics.add(counters, Counter.Recovered, 1);
+        }
+      });
+      ws.on('error', (error) => {
+        if (epoch >= 0) return;
+        fail(screen, error.message);
+        reject(error);
+      });
+      ws.on('close', () => {
+        clearInterval(ping);
+        if (closing || epoch < 0) return;
+        retry = setTimeout(open, reconnectWaitMs(retries));
+        retries += 1;
+      });
+    };
+    open();
   });
 }
 

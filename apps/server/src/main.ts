@@ -3,16 +3,9 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './http/logger.ts';
 import { startCluster } from './nodes/cluster-primary.ts';
+import { LISTEN_BACKLOG } from './nodes/listen-backlog.ts';
 import { DataDirInUseError } from './store/data-dir-lock.ts';
 import { DataDirNotAccessibleError, startEmbeddedPostgres } from './store/embedded-postgres.ts';
-
-/**
- * Connections the kernel may hold for the server before it accepts them (Node's default: 511; Linux
- * caps it at net.core.somaxconn, 4096 by default). Ten thousand screens reconnecting after a restart
- * overflowed 511: a connection dropped from a full queue is retried by TCP itself, backing off for
- * seconds, and its screen stayed away long after the server was ready (LIVE-26).
- */
-const LISTEN_BACKLOG = 4096;
 
 /** Mistakes an operator can fix get one clear message and exit code 1, no stack trace. */
 function exitWith(message: string): never {
