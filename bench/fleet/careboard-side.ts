@@ -3,10 +3,10 @@ import type { Random } from '../../apps/server/src/demo/random.ts';
 import type { Db } from '../../apps/server/src/store/database.ts';
 import { now } from '../fanout/clock.ts';
 import { treeCpuMicros } from '../fanout/proc.ts';
-import { listenOverflows } from './accept-queue.ts';
 import { analyseDelivery, analyseRecovery } from './analysis.ts';
 import { emptyChangeLog, runChangeStream } from './change-stream.ts';
 import type { FleetServer } from './fleet-server.ts';
+import { failedAttempts, listenOverflows } from './kernel-counters.ts';
 import type { FleetOptions } from './options.ts';
 import { cpuUntilRecovered, untilRecovered } from './recovery-cpu.ts';
 import type { FleetFigures, RecoveryCpu, SideFigures } from './report.ts';
@@ -99,6 +99,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
     const log = emptyChangeLog();
     let killedAt = Number.NaN;
     let overflowsAtKill = Number.NaN;
+    let failedAtKill = Number.NaN;
     let recovered: Promise<RecoveryCpu> | undefined;
     let restarted: Promise<number> | undefined;
     if (options.pgStatements) await resetStatementStats(setup.db);
@@ -121,6 +122,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
               halfway: () => {
                 killedAt = now();
                 overflowsAtKill = listenOverflows();
+                failedAtKill = failedAttempts();
                 restarted = server.restart().then(() => now() - killedAt);
                 recovered = cpuUntilRecovered(
                   killedAt,
@@ -140,6 +142,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
     const readyMs = restarted ? await restarted : Number.NaN;
     const recoveryCpu = recovered ? await recovered : undefined;
     const droppedConnections = listenOverflows() - overflowsAtKill;
+    const failedConnections = failedAttempts() - failedAtKill;
     const settling = now();
     const behindAtEnd = screens.behind();
     const stillBehind = await untilQuiet(
@@ -192,6 +195,7 @@ export async function runCareboardSide(setup: CareboardSetup): Promise<Careboard
               ...analyseRecovery(receipts, stages, total, killedAt),
               readyMs,
               droppedConnections,
+              failedConnections,
               ...(recoveryCpu ? { cpu: recoveryCpu } : {}),
             },
           }

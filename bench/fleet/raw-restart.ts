@@ -7,8 +7,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { now } from '../fanout/clock.ts';
 import { cpuMicros, writeCalls } from '../fanout/proc.ts';
-import { listenOverflows } from './accept-queue.ts';
 import { analyseRecovery } from './analysis.ts';
+import { failedAttempts, listenOverflows } from './kernel-counters.ts';
 import type { ToRawServer } from './raw-protocol.ts';
 import { cpuUntilRecovered, untilRecovered } from './recovery-cpu.ts';
 import type { RestartFigures } from './report.ts';
@@ -42,6 +42,7 @@ export async function restartRawServer(
   const pid = () => current.child.pid ?? 0;
   input.progress('bare ws: the server killed and started again');
   const overflowsAtKill = listenOverflows();
+  const failedAtKill = failedAttempts();
   const killedAt = now();
   const restarted = (async () => {
     input.running.child.kill('SIGKILL');
@@ -69,6 +70,7 @@ export async function restartRawServer(
       ...analyseRecovery(receipts, stages, input.total, killedAt),
       readyMs,
       droppedConnections: listenOverflows() - overflowsAtKill,
+      failedConnections: failedAttempts() - failedAtKill,
       cpu,
     },
   };

@@ -44,6 +44,8 @@ export type RestartFigures = Recovery & {
   readyMs: number;
   /** Connection attempts the kernel dropped from the server's full accept queue, until all were back. */
   droppedConnections: number;
+  /** Connection attempts that failed before they were established (refused while nothing listened), until all were back. */
+  failedConnections: number;
   /** CPU spent from the kill until every screen was back, by whom: the machine's cores are shared. */
   cpu?: RecoveryCpu;
 };
@@ -203,7 +205,8 @@ function restartLines(label: string, r: RestartFigures, ready: string, back: str
     `${label}: server killed and started again; it ${ready} ${number.format(r.readyMs / 1000)} s after the kill; ` +
     `every screen ${back} ${number.format(r.back.lastMs / 1000)} s after it (median ${number.format(r.back.p50Ms / 1000)} s); ` +
     `${r.notRecovered} screens never came back; ` +
-    `the kernel dropped ${whole.format(r.droppedConnections)} connection attempts from the full accept queue meanwhile\n` +
+    `the kernel dropped ${whole.format(r.droppedConnections)} connection attempts from the full accept queue meanwhile ` +
+    `and ${whole.format(r.failedConnections)} failed before they were established (refused while nothing listened)\n` +
     `${label}: screens back in each second after the kill: ${r.backBySecond.map((n, s) => `${s} s ${n}`).join(', ')}\n` +
     `${label}: the screens' new connections, after the kill: sockets opened ${stageText(r.opened)}` +
     (Number.isNaN(r.acknowledged.lastMs) ? '' : `, acknowledged ${stageText(r.acknowledged)}`) +
