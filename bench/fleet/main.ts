@@ -9,7 +9,7 @@
  *                          --pg-statements]
  *
  * The last line is a machine-readable summary. Exits 1 when a frame was lost or duplicated, a
- * screen failed, or (with --restart) a screen never came back.
+ * screen failed, or (with --restart) a screen, Careboard's or the baseline's, never came back.
  */
 import { seededRandom } from '../../apps/server/src/demo/random.ts';
 import { openDatabase } from '../../apps/server/src/store/database.ts';
@@ -115,7 +115,8 @@ async function run(options: FleetOptions): Promise<number> {
     cb.delivery.lost > 0 ||
     cb.delivery.duplicates > 0 ||
     cb.failures > 0 ||
-    (figures.recovery?.notRecovered ?? 0) > 0;
+    (figures.recovery?.notRecovered ?? 0) > 0 ||
+    (figures.rawRecovery?.notRecovered ?? 0) > 0;
   return failed ? 1 : 0;
 }
 

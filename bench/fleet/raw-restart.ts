@@ -1,8 +1,9 @@
 /**
- * `--restart`, the baseline's side: the bare `ws` server killed as Careboard's was and started
- * again on its port, its screens back with the board app's backoff, each given on its new socket
- * the snapshot Careboard's restart gave the board's screens (the same bytes). How long the same machine takes to bring the same 10,000 sockets back at
- * a bare socket's cost: the floor Careboard's restart is measured against.
+ * `--restart`, the baseline's side (LIVE-62): the bare `ws` server killed as Careboard's was and
+ * started again on its port, its screens back with the board app's backoff, each given on its new
+ * socket the snapshot Careboard's restart gave the board's screens (the same bytes). How long the
+ * same machine takes to bring the same sockets back at a bare socket's cost: the floor Careboard's
+ * restart is measured against.
  */
 import type { ChildProcess } from 'node:child_process';
 import { now } from '../fanout/clock.ts';

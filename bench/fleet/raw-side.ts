@@ -119,9 +119,9 @@ export async function runRawSide(
   onSpawn: (pid: number) => void,
   restart: { readonly postmasterPid: number; readonly snapshots: readonly ScheduledFrame[] },
 ): Promise<{ figures: SideFigures; recovery?: RestartFigures }> {
-  let server: RawServerHandle = await startRawServer(onSpawn, { type: 'load', frames });
+  const first = await startRawServer(onSpawn, { type: 'load', frames });
+  let server: RawServerHandle = first;
   try {
-    const first = server as RawServer;
     const rssBefore = await first.rss();
     const total = layout.boards.length * layout.screensPerBoard;
     progress(`bare ws: connecting ${total} screens`);
