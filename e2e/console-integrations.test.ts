@@ -101,7 +101,27 @@ describe('the feeds in the console', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'detached', timeout: 15_000 });
     await cell('E2E-OR').waitFor({ timeout: 15_000 });
+
+    // Who may send to the demo's facility, and from where (FEED-55).
+    await page.getByRole('button', { name: 'Add sender' }).click();
+    const senderForm = dialog('Add sender');
+    await choose(senderForm, 'Facility (MSH-6)', 'demo');
+    await senderForm.getByLabel('Sending application (MSH-3)', { exact: true }).fill('E2E-EHR');
+    await senderForm.getByLabel('Addresses', { exact: true }).fill('10.20.0.0/16, 10.1.2.3');
+    await senderForm.getByRole('button', { name: 'Save' }).click();
+    await senderForm.waitFor({ state: 'detached', timeout: 15_000 });
+    await cell('E2E-EHR').waitFor({ timeout: 15_000 });
+    await cell('10.20.0.0/16, 10.1.2.3').waitFor({ timeout: 15_000 });
     await pictureAndAxe('console-integrations-adt-mapping');
+    expect((await api('GET', '/adt/senders?facility=demo')).body).toMatchObject({
+      items: expect.arrayContaining([
+        expect.objectContaining({
+          sending_application: 'E2E-EHR',
+          sending_facility: null,
+          addresses: ['10.20.0.0/16', '10.1.2.3'],
+        }),
+      ]),
+    });
 
     expect((await api('GET', '/customers/demo/settings')).body).toMatchObject({
       adt_workflow_id: await workflowId('Walk-in Clinic'),

@@ -177,6 +177,14 @@ beforeAll(async () => {
   // Without the mark: a refusal names the facility the caller put in the path, its own words.
   expect((await asB('POST', '/adt/facilities', { facility: 'B-FACILITY' })).status).toBe(201);
   bIds.facilities = 'B-FACILITY';
+  bIds.senders = await made(
+    asB('POST', '/adt/senders', {
+      facility: 'B-FACILITY',
+      sending_application: `${MARK}-EHR`,
+      addresses: ['10.0.0.1'],
+    }),
+    'ADT sender',
+  );
   bIds['staff-types'] = 3;
 });
 afterAll(async () => {

@@ -289,18 +289,22 @@ describe('customers', () => {
       "INSERT INTO phases (customer_id, workflow_id, name, position, color, kind) VALUES ('bravo', $1, 'Arrived', 1, '#336699', 'waiting')",
       [bravoWorkflow],
     );
+    // Bravo's facility takes this test's sender from this machine (decision FEED-52).
+    await sql.query("INSERT INTO adt_facilities (facility, customer_id) VALUES ('BRAVO-GENERAL', 'bravo')");
+    await sql.query(
+      "INSERT INTO adt_senders (customer_id, facility, sending_application, addresses) VALUES ('bravo', 'BRAVO-GENERAL', 'TEST-EHR', '{127.0.0.1}')",
+    );
     // No point-of-care mapping and no default ADT workflow: nowhere to admit to.
     const nowhere = await send({
       event: 'A04',
       controlId: 'B-0',
-      facility: 'bravo',
+      facility: 'BRAVO-GENERAL',
       visitNumber: 'V-B0',
       name: 'Other^Olga',
     });
     expect(nowhere).toMatchObject({ code: 'AR', errorCode: '204' });
     expect(nowhere.text).toContain('no default ADT workflow');
     await sql.query("UPDATE customers SET adt_workflow_id = $1 WHERE id = 'bravo'", [bravoWorkflow]);
-    await sql.query("INSERT INTO adt_facilities (facility, customer_id) VALUES ('BRAVO-GENERAL', 'bravo')");
 
     const ack = await send({
       event: 'A04',

@@ -29,23 +29,31 @@ const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
 const one = async <T>(text: string, params: unknown[] = []) => (await sql.query(text, params)).rows[0] as T;
 const messageCount = async () =>
   (await one<{ n: number }>("SELECT count(*)::int AS n FROM feed_messages WHERE transport = 'mqtt'")).n;
+/** Deliveries: stored messages and their repeats (FEED-56). */
+const DELIVERIES =
+  "SELECT (count(*) + coalesce(sum(repeats), 0))::int AS n FROM feed_messages WHERE transport = 'mqtt'";
+const deliveries = async () => (await one<{ n: number }>(DELIVERIES)).n;
 
-/** Waits (polling the store) until the feed has settled `count` MQTT messages in all. */
-async function settled(count: number): Promise<void> {
+/** Waits (polling the store) until `count` of what `query` counts is there. */
+async function counted(query: string, count: number, what: string): Promise<void> {
   let done = 0;
   const poll = async () => {
-    done = (
-      await one<{ n: number }>(
-        "SELECT count(*)::int AS n FROM feed_messages WHERE transport = 'mqtt' AND status <> 'received'",
-      )
-    ).n;
+    done = Number((await one<{ n: number | string }>(query)).n);
   };
   const until = Date.now() + 10_000;
   for (await poll(); done < count; await poll()) {
-    if (Date.now() > until) throw new Error(`only ${done} of ${count} MQTT messages settled`);
+    if (Date.now() > until) throw new Error(`only ${done} of ${count} ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Waits until the feed has settled `count` MQTT messages in all, their repeats counted (FEED-56). */
+const settled = (count: number) =>
+  counted(`${DELIVERIES} AND status <> 'received'`, count, 'MQTT messages settled');
+
+/** Messages for no known customer, as counted (FEED-57). */
+const UNKNOWN_CUSTOMER_MESSAGES =
+  "SELECT coalesce((SELECT messages FROM feed_unknown_customers WHERE feed = 'rtls' AND transport = 'mqtt'), 0) AS n";
 
 beforeAll(async () => {
   broker = await startMosquitto();
@@ -174,7 +182,7 @@ describe('sightings by MQTT', () => {
     ];
     expect(sightings).toHaveLength(1_000);
     const body = batchBody(sightings);
-    const before = await messageCount();
+    const before = await deliveries();
     await publisher.publishAsync(`careboard/${CUSTOMER}/sightings`, body, { qos: 1 });
     await settled(before + 1);
     expect(await one('SELECT phase_id, location_id FROM visits WHERE id = $1', [visit.id])).toEqual({
@@ -191,13 +199,19 @@ describe('sightings by MQTT', () => {
     ).toEqual({ status: 'applied', item_count: 1000, unknown_count: 1 });
 
     const state = await stateOf(sql);
+    const rows = await messageCount();
     await publisher.publishAsync(`careboard/${CUSTOMER}/sightings`, body, { qos: 1 });
     await settled(before + 2);
     expect(await stateOf(sql)).toEqual(state);
+    // The same bytes again are a count on the stored row, not a second megabyte (FEED-56).
+    expect(await messageCount()).toBe(rows);
+    expect(
+      await one("SELECT repeats FROM feed_messages WHERE transport = 'mqtt' ORDER BY id DESC LIMIT 1"),
+    ).toEqual({ repeats: 1 });
   });
 
   it('stores a garbage payload as an error with its reason, and keeps working', async () => {
-    const before = await messageCount();
+    const before = await deliveries();
     await publisher.publishAsync(`careboard/${CUSTOMER}/sightings`, 'this is not json {', { qos: 1 });
     await publisher.publishAsync(`careboard/${CUSTOMER}/sightings`, JSON.stringify({ sightings: 'many' }), {
       qos: 1,
@@ -205,18 +219,16 @@ describe('sightings by MQTT', () => {
     await publisher.publishAsync(`careboard/${CUSTOMER}/sightings`, Buffer.from([0xff, 0x00, 0xfe]), {
       qos: 1,
     });
-    await publisher.publishAsync('careboard/nobody-here/sightings', batchBody([]), { qos: 1 });
-    await settled(before + 4);
+    await settled(before + 3);
     const rows = (
       await sql.query(
-        "SELECT customer_id, status, reason FROM feed_messages WHERE transport = 'mqtt' ORDER BY id DESC LIMIT 4",
+        "SELECT customer_id, status, reason FROM feed_messages WHERE transport = 'mqtt' ORDER BY id DESC LIMIT 3",
       )
     ).rows.reverse();
     expect(rows).toEqual([
       { customer_id: CUSTOMER, status: 'error', reason: 'body is not valid.' },
       { customer_id: CUSTOMER, status: 'error', reason: 'sightings is not valid.' },
       { customer_id: CUSTOMER, status: 'error', reason: 'body is not valid text' },
-      { customer_id: null, status: 'rejected', reason: 'unknown customer' },
     ]);
 
     // Still subscribed and applying.
@@ -230,7 +242,7 @@ describe('sightings by MQTT', () => {
       batchBody([{ event_id: 'after', tag: tag.label, sensor, seen_at: at(0) }]),
       { qos: 1 },
     );
-    await settled(before + 5);
+    await settled(before + 4);
     const seen = await one<{ sensor: string }>(
       'SELECT s.identifier AS sensor FROM tags t JOIN sensors s ON s.id = t.sensor_id WHERE t.label = $1',
       [tag.label],
@@ -238,5 +250,26 @@ describe('sightings by MQTT', () => {
     expect(seen.sensor).toBe(sensor);
     // The broker's address is never logged (it may hold a password).
     expect(JSON.stringify(server.logs)).not.toContain(broker.url);
+  });
+
+  it("keeps no row for a message on an unknown customer's topic: it is counted, and said once a minute (FEED-57)", async () => {
+    const rows = await messageCount();
+    const before = Number((await one<{ n: string }>(UNKNOWN_CUSTOMER_MESSAGES)).n);
+    const body = batchBody([{ event_id: 'nobody-1', tag: 'T-1', sensor: 'S-1', seen_at: at(0) }]);
+    for (const customer of ['nobody-here', 'nobody-here', 'nor-here'])
+      await publisher.publishAsync(`careboard/${customer}/sightings`, body, { qos: 1 });
+    await counted(UNKNOWN_CUSTOMER_MESSAGES, before + 3, 'messages for no known customer counted');
+    expect(await messageCount()).toBe(rows);
+    expect(
+      await one(
+        "SELECT last_customer FROM feed_unknown_customers WHERE feed = 'rtls' AND transport = 'mqtt'",
+      ),
+    ).toEqual({ last_customer: 'nor-here' });
+    // Rate-limited: the first message of the minute is said, the others only counted.
+    const said = server.logs.filter(
+      (line) => line.msg === 'RTLS sightings: messages for no known customer, counted and not kept',
+    );
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatchObject({ level: 40, messages: 1, customer: 'nobody-here' });
   });
 });

@@ -253,6 +253,64 @@ describe('a signed batch of 1,000 sightings', () => {
   });
 });
 
+describe('a batch sent again (FEED-56)', () => {
+  const REPLAYS = 5;
+  const rows = async () => (await one<{ n: number }>('SELECT count(*)::int AS n FROM feed_messages')).n;
+  const copiesOf = (body: string) =>
+    one<{ copies: number; repeats: number; repeated_lately: boolean }>(
+      `SELECT count(*)::int AS copies, max(repeats) AS repeats,
+              bool_and(last_repeat_at > now() - interval '1 minute') AS repeated_lately
+         FROM feed_messages WHERE body = $1`,
+      [body],
+    );
+
+  it('is a count on its stored row, not a copy: one signed batch replayed 5 times leaves one row with 5 repeats', async () => {
+    const [tag] = await insertFreeTags(sql, 'WH-REP-', 1);
+    const sensor = [...sensors.values()][2] ?? '';
+    const body = batchBody([{ event_id: 'r-1', tag: tag?.label ?? '', sensor, seen_at: at(5_000) }]);
+    expect(await postSightings(server, secret, body)).toEqual({
+      status: 200,
+      body: { received: 1, applied: 1, unknown: 0, stale: 0 },
+    });
+    const before = { rows: await rows(), state: await stateOf(sql) };
+    for (let i = 0; i < REPLAYS; i += 1) {
+      // Signed afresh, inside the replay window: what a replaying sender sends. Answered as ever (FEED-33).
+      expect(await postSightings(server, secret, body)).toEqual({
+        status: 200,
+        body: { received: 1, applied: 0, unknown: 0, stale: 1 },
+      });
+    }
+    expect(await rows()).toBe(before.rows);
+    expect(await stateOf(sql)).toEqual(before.state);
+    expect(await copiesOf(body)).toEqual({ copies: 1, repeats: REPLAYS, repeated_lately: true });
+  });
+
+  it('counts a repeated batch id and a repeated refused body the same way', async () => {
+    const [tag] = await insertFreeTags(sql, 'WH-REP-ID-', 1);
+    const sensor = [...sensors.values()][2] ?? '';
+    const withId = batchBody(
+      [{ event_id: 'ri-1', tag: tag?.label ?? '', sensor, seen_at: at(5_000) }],
+      'rep-7',
+    );
+    const refused = JSON.stringify({
+      sightings: [{ event_id: 'rb-1', tag: 'x', sensor: 'y', seen_at: 'soon' }],
+    });
+    expect((await postSightings(server, secret, withId)).body).toMatchObject({ applied: 1 });
+    expect((await postSightings(server, secret, refused)).status).toBe(400);
+    const before = await rows();
+    for (let i = 0; i < REPLAYS; i += 1) {
+      expect((await postSightings(server, secret, withId)).body).toMatchObject({ applied: 0, stale: 1 });
+      expect(await postSightings(server, secret, refused)).toEqual({
+        status: 400,
+        body: expect.objectContaining({ code: 'IS_NOT_VALID', params: { field: 'sightings.0.seen_at' } }),
+      });
+    }
+    expect(await rows()).toBe(before);
+    expect(await copiesOf(withId)).toEqual({ copies: 1, repeats: REPLAYS, repeated_lately: true });
+    expect(await copiesOf(refused)).toEqual({ copies: 1, repeats: REPLAYS, repeated_lately: true });
+  });
+});
+
 describe('the signature', () => {
   const body = () =>
     batchBody([

@@ -317,7 +317,7 @@ describe('ADT facilities', () => {
     const taken = await bravo('POST', '/adt/facilities', { facility: 'RIVERSIDE' });
     expectError(taken, 409, 'DUPLICATE_KEY', { entity: 'Facility', field: 'facility', value: 'RIVERSIDE' });
     expect(JSON.stringify(taken.body)).not.toContain('demo');
-    // Another customer's id is its facility too (MSH-6 names a customer by id).
+    // Another customer's id stays that customer's to map (FEED-53: as the demo maps its own).
     expectError(await bravo('POST', '/adt/facilities', { facility: 'DEMO' }), 409, 'DUPLICATE_KEY', {
       value: 'DEMO',
     });
@@ -329,6 +329,108 @@ describe('ADT facilities', () => {
       facility: 'RIVERSIDE',
     });
     expectError(await demo('DELETE', '/adt/facilities/RIVERSIDE'), 404, 'ENTITY_NOT_FOUND', {});
+  });
+});
+
+describe('ADT senders', () => {
+  it('lists who may send to a facility and from where, checks each address, and leaves other customers alone', async () => {
+    await created(demo('POST', '/adt/facilities', { facility: 'SENDERS-HOSP' }));
+    const sender = await created(
+      demo('POST', '/adt/senders', {
+        facility: 'SENDERS-HOSP',
+        sending_application: ' EPIC ',
+        sending_facility: '',
+        addresses: ['10.20.0.0/16', '10.1.2.3', 'fd00::/8'],
+      }),
+    );
+    // Trimmed; blank is any (null); the addresses as typed.
+    expect(sender).toEqual({
+      id: expect.any(Number),
+      facility: 'SENDERS-HOSP',
+      sending_application: 'EPIC',
+      sending_facility: null,
+      addresses: ['10.20.0.0/16', '10.1.2.3', 'fd00::/8'],
+      created_at: expect.any(String),
+    });
+    // A sender is part of its facility's mapping: the console's ADT tab hears it as one.
+    expect(await lastChange('adt_facility')).toMatchObject({ entity_id: sender.id, action: 'insert' });
+    expect(await reader('GET', '/adt/senders?facility=SENDERS-HOSP')).toMatchObject({
+      status: 200,
+      body: { items: [{ id: sender.id }], total: 1 },
+    });
+
+    for (const [addresses, field] of [
+      [['10.0.0.0/33'], 'addresses.0'],
+      [['10.0.0.1', 'not-an-address'], 'addresses.1'],
+      [['10.0.0/8'], 'addresses.0'],
+      [['10.0.0.0/8/8'], 'addresses.0'],
+      [['::1/129'], 'addresses.0'],
+      [['10.0.0.0/abc'], 'addresses.0'],
+      [[], 'addresses'],
+    ] as const) {
+      expectError(
+        await demo('POST', '/adt/senders', { facility: 'SENDERS-HOSP', addresses }),
+        400,
+        'IS_NOT_VALID',
+        { field },
+      );
+    }
+    expectError(await demo('POST', '/adt/senders', { facility: 'SENDERS-HOSP' }), 400, 'IS_REQUIRED', {
+      field: 'addresses',
+    });
+    // Another customer's facility is as unknown as one nobody has.
+    await created(bravo('POST', '/adt/facilities', { facility: 'BRAVO-ONLY' }));
+    for (const facility of ['BRAVO-ONLY', 'NO-SUCH-FACILITY']) {
+      expectError(
+        await demo('POST', '/adt/senders', { facility, addresses: ['10.0.0.1'] }),
+        422,
+        'NO_MASTER_ENTITY_FOUND',
+        { entity: 'Facility', field: 'facility', value: facility },
+      );
+    }
+
+    const changed = await demo('PATCH', `/adt/senders/${sender.id}`, {
+      sending_facility: 'MAIN',
+      addresses: ['192.168.7.0/24'],
+    });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { sending_application: 'EPIC', sending_facility: 'MAIN', addresses: ['192.168.7.0/24'] },
+    });
+    expectError(await demo('PATCH', `/adt/senders/${sender.id}`, { addresses: ['x'] }), 400, 'IS_NOT_VALID', {
+      field: 'addresses.0',
+    });
+    expectError(
+      await reader('POST', '/adt/senders', { facility: 'SENDERS-HOSP', addresses: ['10.0.0.1'] }),
+      403,
+      'FORBIDDEN',
+      {},
+    );
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { addresses: ['10.0.0.9'] }],
+      ['DELETE', undefined],
+    ] as const) {
+      expectError(await bravo(method, `/adt/senders/${sender.id}`, body), 404, 'ENTITY_NOT_FOUND', {});
+    }
+    expect((await bravo('GET', '/adt/senders')).body).toMatchObject({ items: [], total: 0 });
+
+    // Removing the facility removes its senders.
+    expect(await demo('DELETE', '/adt/facilities/SENDERS-HOSP')).toEqual({ status: 204, body: null });
+    expectError(await demo('GET', `/adt/senders/${sender.id}`), 404, 'ENTITY_NOT_FOUND', {});
+  });
+
+  it('deletes a sender', async () => {
+    await created(demo('POST', '/adt/facilities', { facility: 'SENDERS-GONE' }));
+    const sender = await created(
+      demo('POST', '/adt/senders', { facility: 'SENDERS-GONE', addresses: ['10.0.0.1'] }),
+    );
+    expect(sender).toMatchObject({ sending_application: null, sending_facility: null });
+    expect(await demo('DELETE', `/adt/senders/${sender.id}`)).toEqual({ status: 204, body: null });
+    expect(await lastChange('adt_facility')).toMatchObject({ entity_id: sender.id, action: 'delete' });
+    expectError(await demo('DELETE', `/adt/senders/${sender.id}`), 404, 'ENTITY_NOT_FOUND', {
+      entity: 'ADT sender',
+    });
   });
 });
 

@@ -1,7 +1,7 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { type BoardFrame, boardContentSubscription } from '@careboard/contracts';
 import { Hl7Message } from '@medplum/core';
-import { Hl7Client } from '@medplum/hl7';
+import { Hl7Client, Hl7Connection } from '@medplum/hl7';
 import { graphqlClient } from './live-clients.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -16,12 +16,15 @@ export interface TestAdt {
   readonly name?: string | undefined;
   readonly pointOfCare?: string | undefined;
   readonly room?: string | undefined;
+  /** MSH-3.1 and MSH-4.1 (defaults `TEST-EHR`, `TEST-HOSP`). */
+  readonly sendingApplication?: string | undefined;
+  readonly sendingFacility?: string | undefined;
 }
 
 /** An ADT message as an interface engine writes it (HL7 v2.5.1, segments ended by CR). */
 export function adtMessage(adt: TestAdt): string {
   const segments = [
-    `MSH|^~\\&|TEST-EHR|TEST-HOSP|CAREBOARD|${adt.facility ?? 'demo'}|20261124101530||ADT^${adt.event}^ADT_A01|${adt.controlId ?? ''}|P|2.5.1`,
+    `MSH|^~\\&|${adt.sendingApplication ?? 'TEST-EHR'}|${adt.sendingFacility ?? 'TEST-HOSP'}|CAREBOARD|${adt.facility ?? 'demo'}|20261124101530||ADT^${adt.event}^ADT_A01|${adt.controlId ?? ''}|P|2.5.1`,
     `EVN|${adt.event}|20261124101530`,
     `PID|1||${adt.patientId ?? 'P-1'}^^^TEST^MR||${adt.name ?? 'Testperson^Anna'}`,
     `PV1|1|O|${adt.pointOfCare ?? ''}^${adt.room ?? ''}^^TEST${'|'.repeat(16)}${adt.visitNumber ?? ''}`,
@@ -58,6 +61,44 @@ export async function sendAdt(port: number, text: string, timeoutMs = 10_000): P
     return ackOf(await client.sendAndWait(Hl7Message.parse(text), { timeoutMs }));
   } finally {
     await client.close();
+  }
+}
+
+/**
+ * An MLLP connection from a loopback address of the test's choosing (`127.0.0.2` …), so one
+ * machine plays several hosts; framed by @medplum/hl7's Hl7Connection, as its client does.
+ */
+export async function connectFrom(port: number, localAddress: string) {
+  const socket: Socket = await new Promise((resolve, reject) => {
+    const opened = connect({ host: '127.0.0.1', port, localAddress }, () => {
+      opened.off('error', reject);
+      resolve(opened);
+    });
+    opened.once('error', reject);
+  });
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.on('error', () => {});
+  const connection = new Hl7Connection(socket);
+  connection.addEventListener('error', () => {});
+  return {
+    socket,
+    closed,
+    send: async (text: string, timeoutMs = 10_000): Promise<Ack> =>
+      ackOf(await connection.sendAndWait(Hl7Message.parse(text), { timeoutMs })),
+    close: async () => {
+      socket.destroy();
+      await closed;
+    },
+  };
+}
+
+/** Sends one message from `localAddress` over a new connection and waits for its ACK. */
+export async function sendAdtFrom(port: number, text: string, localAddress: string): Promise<Ack> {
+  const connection = await connectFrom(port, localAddress);
+  try {
+    return await connection.send(text);
+  } finally {
+    await connection.close();
   }
 }
 

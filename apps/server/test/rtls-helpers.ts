@@ -17,9 +17,12 @@ export interface TestSighting {
   battery_percent?: number;
 }
 
-/** An admin's token for the demo customer (write:* holds setting.write). */
+/** An admin's token for the demo customer (write:* holds setting.write; update:customer* the secret, IDN-20). */
 export function adminToken(server: TestServer): Promise<string> {
-  return accessToken(server, { scope: 'write:* read:* write:patients read:patients', sub: 'rtls-admin' });
+  return accessToken(server, {
+    scope: 'write:* read:* write:patients read:patients update:customer*',
+    sub: 'rtls-admin',
+  });
 }
 
 /** Makes (or rotates) the demo customer's webhook secret as an admin does; returns the answer. */

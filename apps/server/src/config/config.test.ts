@@ -57,6 +57,16 @@ describe('loadConfig', () => {
     expect(config.runtime.CUSTOMER_ID).toBeNull();
   });
 
+  it('listens on loopback only with demo data unless HOST says otherwise, and on every interface without (FND-38)', () => {
+    expect(loadConfig({})).toMatchObject({ host: '127.0.0.1', hostSet: false });
+    expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', hostSet: true });
+    expect(loadConfig({ CAREBOARD_DEMO: 'off' })).toMatchObject({ host: '0.0.0.0', hostSet: false });
+    expect(loadConfig({ CAREBOARD_DEMO: 'off', HOST: '10.0.0.5' })).toMatchObject({
+      host: '10.0.0.5',
+      hostSet: true,
+    });
+  });
+
   it('lists every invalid variable in one error, by name', () => {
     const problems = problemsOf({
       PORT: 'eighty',

@@ -6,7 +6,10 @@ import { type Env, envSchema, type LogLevel } from './env-schema.ts';
 
 export interface Config {
   readonly port: number;
+  /** HOST; unset, loopback only with demo data (its accounts' password is public), else every interface (FND-38). */
   readonly host: string;
+  /** Whether HOST was given: the start says how to open a demo to the network, or warns that it is open. */
+  readonly hostSet: boolean;
   /** The address boards and the identity provider are reached at, without a trailing slash. */
   readonly publicUrl: string;
   readonly http: HttpConfig;
@@ -44,6 +47,8 @@ export interface NodesConfig {
 export interface FeedsConfig {
   /** HL7 v2 ADT over MLLP listens here (on HOST); null: off. */
   readonly hl7MllpPort: number | null;
+  /** What one MLLP sender may hold (decision FEED-54). */
+  readonly hl7Mllp: MllpConfig;
   /** The MQTT broker RTLS sightings come from; null: off. May hold credentials: never logged. */
   readonly mqttUrl: string | null;
   /** The subscription; its `+` is the customer id. */
@@ -53,6 +58,22 @@ export interface FeedsConfig {
    * (`$share/…`, the broker spreads the messages), otherwise only the first (LIVE-21).
    */
   readonly mqttHere: boolean;
+}
+
+/** The MLLP listener's limits (decision FEED-54). */
+export interface MllpConfig {
+  /**
+   * A connection with no message for this long is closed. Interface engines keep a connection
+   * open for as long as they run and send nothing when there is nothing to say, so a day: a
+   * quiet night or a clinic's closed hours never cut one; the caps, not this, stop a holder.
+   */
+  readonly idleTimeoutSec: number;
+  /** A frame, once its start block came, must end within this (a trickled frame is cut). */
+  readonly frameTimeoutSec: number;
+  /** Open connections one address may hold: an engine opens one per interface. */
+  readonly connectionsPerAddress: number;
+  /** Open connections in all. */
+  readonly connections: number;
 }
 
 export interface StoreConfig {
@@ -112,6 +133,8 @@ export class ConfigError extends Error {
 }
 
 const DEFAULT_PORT = 8080;
+/** Where a demo listens unless HOST says otherwise: this machine only (FND-38). */
+export const DEMO_HOST = '127.0.0.1';
 const DEFAULT_BOARD_DIR = path.join(APPS_DIR, 'board', 'dist');
 const DEFAULT_CONSOLE_DIR = path.join(APPS_DIR, 'console', 'dist');
 
@@ -147,7 +170,8 @@ function fromEnv(env: Env, cwd: string): Config {
   const runtime = Object.freeze(runtimeFromEnv(env, publicUrl, demo));
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST ?? (demo ? DEMO_HOST : '0.0.0.0'),
+    hostSet: env.HOST !== undefined,
     publicUrl,
     http: Object.freeze({
       trustedProxies: Object.freeze(env.TRUSTED_PROXIES ?? []),
@@ -176,6 +200,12 @@ function fromEnv(env: Env, cwd: string): Config {
     }),
     feeds: Object.freeze({
       hl7MllpPort: env.HL7_MLLP_PORT ?? null,
+      hl7Mllp: Object.freeze({
+        idleTimeoutSec: env.HL7_MLLP_IDLE_TIMEOUT_SEC ?? 86_400,
+        frameTimeoutSec: env.HL7_MLLP_FRAME_TIMEOUT_SEC ?? 30,
+        connectionsPerAddress: env.HL7_MLLP_CONNECTIONS_PER_ADDRESS ?? 8,
+        connections: env.HL7_MLLP_CONNECTIONS ?? 128,
+      }),
       mqttUrl: env.MQTT_URL ?? null,
       mqttTopic: env.MQTT_TOPIC ?? 'careboard/+/sightings',
       mqttHere: (env.CAREBOARD_NODE_INDEX ?? 0) === 0 || (env.MQTT_TOPIC ?? '').startsWith('$share/'),

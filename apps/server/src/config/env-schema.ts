@@ -155,6 +155,15 @@ export const envSchema = z.object({
   ERROR_REPORTING_KEY: optional(z.string().min(1)),
   // Feeds (issue 15): HL7 v2 ADT over MLLP on this port (off when unset); RTLS sightings from this broker.
   HL7_MLLP_PORT: optional(port),
+  // What one MLLP sender may hold (decision FEED-54): idle and frame timeouts, connection caps.
+  HL7_MLLP_IDLE_TIMEOUT_SEC: optional(
+    seconds(1).max(604_800, 'must be a whole number of seconds from 1 to 604800'),
+  ),
+  HL7_MLLP_FRAME_TIMEOUT_SEC: optional(
+    seconds(1).max(600, 'must be a whole number of seconds from 1 to 600'),
+  ),
+  HL7_MLLP_CONNECTIONS_PER_ADDRESS: optional(count(10_000)),
+  HL7_MLLP_CONNECTIONS: optional(count(10_000)),
   MQTT_URL: optional(urlWithProtocols(['mqtt:', 'mqtts:', 'ws:', 'wss:'], 'an MQTT broker address')),
   MQTT_TOPIC: optional(
     z

@@ -3,7 +3,7 @@ export interface DemoAdt {
   readonly event: 'A04' | 'A03';
   /** MSH-10: unique per message. */
   readonly controlId: string;
-  /** MSH-6: the customer's id names it (no facility mapping needed). */
+  /** MSH-6: the customer's id, which the demo seed maps as its facility (decision FEED-53). */
   readonly facility: string;
   readonly at: Date;
   readonly patientId: string;

@@ -6,6 +6,9 @@ import type { CareSetting } from './seed-care-setting.ts';
 /** What the demo's points of care are called in its (simulated) EHR, by workflow position. */
 export const DEMO_POINTS_OF_CARE = ['SURG', 'CLINIC'] as const;
 
+/** Where the demo's facility takes ADT from: this machine (IPv4 and IPv6 loopback). */
+export const DEMO_SENDER_ADDRESSES = Object.freeze(['127.0.0.0/8', '::1/128']);
+
 /** The demo's sensor in a location: one per location, named for it (decision FEED-05). */
 export function demoSensorIdentifier(locationId: number): string {
   return `RTLS-${String(locationId).padStart(3, '0')}`;
@@ -16,7 +19,8 @@ export function demoSensorIdentifier(locationId: number): string {
  * workflow, a rule for each phase whose place is a location kind no other phase of the workflow
  * shares (a badge entering Pre-op Bay moves the visit to Pre-op), plus the discharge phase at the
  * registration desk (a badge returns there only to leave); each workflow a point of care for
- * ADT; and the workflow demo board 1 shows as the default ADT workflow.
+ * ADT; the customer's id as its receiving facility, taking any sender from loopback; and the
+ * workflow demo board 1 shows as the default ADT workflow.
  */
 export async function seedFeeds(db: Db, customerId: string, setting: CareSetting): Promise<void> {
   await db
@@ -66,6 +70,20 @@ export async function seedFeeds(db: Db, customerId: string, setting: CareSetting
     .set({ external_id: sql<string>`'DEMO-SEED-' || family_code` })
     .where('customer_id', '=', customerId)
     .where('completed_at', 'is', null)
+    .execute();
+  // Decision FEED-53: MSH-6 names a customer only through a mapping that lists the sender; the
+  // demo's is its id, open to any sender on this machine, so a trial takes ADT from a laptop's
+  // own tools (and the simulator) with nothing to set up.
+  await db.insertInto('adt_facilities').values({ facility: customerId, customer_id: customerId }).execute();
+  await db
+    .insertInto('adt_senders')
+    .values({
+      customer_id: customerId,
+      facility: customerId,
+      sending_application: null,
+      sending_facility: null,
+      addresses: [...DEMO_SENDER_ADDRESSES],
+    })
     .execute();
   const [first] = setting.workflows;
   if (first) {

@@ -18,6 +18,12 @@ export function demoId(context: StepContext, prefix: string): string {
   return `${prefix}-${digits.toUpperCase()}`;
 }
 
+/**
+ * The simulated EHR runs inside this server, so it sends as a sender on this host: its facility
+ * (the customer's id, mapped by the seed) takes any sender from loopback (decision FEED-53).
+ */
+const DEMO_EHR_PEER = Object.freeze({ address: '127.0.0.1' });
+
 /** Sends an ADT message; throws when it was not accepted (AE or AR), with the reason. */
 export async function sendDemoAdt(context: StepContext, adt: Omit<DemoAdt, 'controlId' | 'facility' | 'at'>) {
   const text = demoAdtMessage({
@@ -26,7 +32,7 @@ export async function sendDemoAdt(context: StepContext, adt: Omit<DemoAdt, 'cont
     facility: context.customerId,
     at: context.now(),
   });
-  const answer = await receiveAdt(context.db, Hl7Message.parse(text), {
+  const answer = await receiveAdt(context.db, Hl7Message.parse(text), DEMO_EHR_PEER, {
     transport: 'demo',
     routePrefix: 'DEMO',
     log: context.log,

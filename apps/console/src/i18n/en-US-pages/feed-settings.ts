@@ -40,8 +40,21 @@ export const feedSettingsEnUS = {
   'adt.noPhase': 'None',
   'adt.facilities.title': 'Receiving facilities',
   'adt.facilities.intro':
-    'Messages whose MSH-6 names one of these come to this customer. Without one, MSH-6 must be the customer id.',
+    'Messages whose MSH-6 names one of these come to this customer, from the senders listed below only.',
   'adt.facilities.thing': 'facility',
   'adt.field.facility': 'Facility (MSH-6)',
   'adt.field.addedAt': 'Added',
+  'adt.field.senders': 'Senders',
+  'adt.facilities.noSenders': 'None: refuses every message',
+  'adt.senders.title': 'Senders',
+  'adt.senders.thing': 'sender',
+  'adt.senders.intro':
+    'Each facility takes messages only from the senders listed here, and only from their addresses. Any other message is refused.',
+  'adt.senders.any': 'Any',
+  'adt.field.sendingApplication': 'Sending application (MSH-3)',
+  'adt.field.sendingFacility': 'Sending facility (MSH-4)',
+  'adt.field.senderNameHelp': 'Exactly as the interface engine sends it; blank: any.',
+  'adt.field.addresses': 'Addresses',
+  'adt.field.addressesHelp':
+    'Addresses or CIDR ranges the engine connects from, separated by commas: 10.20.0.0/16, 10.1.2.3',
 } as const;

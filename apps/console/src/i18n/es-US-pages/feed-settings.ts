@@ -42,8 +42,21 @@ export const feedSettingsEsUS: Readonly<Record<keyof typeof feedSettingsEnUS, st
   'adt.noPhase': 'Ninguna',
   'adt.facilities.title': 'Centros receptores',
   'adt.facilities.intro':
-    'Los mensajes cuyo MSH-6 nombra uno de estos llegan a este cliente. Sin ninguno, MSH-6 debe ser el id. del cliente.',
+    'Los mensajes cuyo MSH-6 nombra uno de estos llegan a este cliente, solo de los remitentes indicados abajo.',
   'adt.facilities.thing': 'centro',
   'adt.field.facility': 'Centro (MSH-6)',
   'adt.field.addedAt': 'Agregado',
+  'adt.field.senders': 'Remitentes',
+  'adt.facilities.noSenders': 'Ninguno: rechaza todos los mensajes',
+  'adt.senders.title': 'Remitentes',
+  'adt.senders.thing': 'remitente',
+  'adt.senders.intro':
+    'Cada centro acepta mensajes solo de los remitentes indicados aquí, y solo desde sus direcciones. Cualquier otro mensaje se rechaza.',
+  'adt.senders.any': 'Cualquiera',
+  'adt.field.sendingApplication': 'Aplicación emisora (MSH-3)',
+  'adt.field.sendingFacility': 'Centro emisor (MSH-4)',
+  'adt.field.senderNameHelp': 'Exactamente como lo envía el motor de interfaces; en blanco: cualquiera.',
+  'adt.field.addresses': 'Direcciones',
+  'adt.field.addressesHelp':
+    'Direcciones o rangos CIDR desde los que se conecta el motor, separados por comas: 10.20.0.0/16, 10.1.2.3',
 } as const;

@@ -11,16 +11,18 @@ import { nameField } from '../../ui/crud/form-schema.ts';
 import { type ListPage, listPath, useRest } from '../../ui/crud/rest.ts';
 import { AdtDefaultWorkflow } from './AdtDefaultWorkflow.tsx';
 import { AdtPointsOfCare } from './AdtPointsOfCare.tsx';
+import { AdtSenders } from './AdtSenders.tsx';
 import type { Workflow } from './care-setting-records.ts';
-import type { Facility } from './feed-records.ts';
+import type { AdtSender, Facility } from './feed-records.ts';
 
 const facilitySchema = z.object({ facility: nameField(180) });
 
-type FacilityRow = Facility & { readonly id: string };
+type FacilityRow = Facility & { readonly id: string; readonly senders: number };
 
 /**
  * HL7 ADT's mappings (issue 15): the default workflow (for those who may change the customer's
- * settings), points of care → workflow and phase, and the receiving facilities naming this customer.
+ * settings), points of care → workflow and phase, the receiving facilities naming this customer,
+ * and who may send to each (decision FEED-55: a facility without a sender takes nothing).
  */
 export function AdtMappingEditor() {
   const intl = useIntl();
@@ -28,6 +30,7 @@ export function AdtMappingEditor() {
   const identity = useConsoleIdentity();
   const workflows = useLiveQuery<ListPage<Workflow>>(listPath('workflows'), ['workflow']);
   const facilities = useLiveQuery<ListPage<Facility>>(listPath('adt/facilities'), ['adt_facility']);
+  const senders = useLiveQuery<ListPage<AdtSender>>(listPath('adt/senders'), ['adt_facility']);
   const mayChangeCustomer = hasScopes(identity.scopes, scopesFor('customer.update'));
 
   const facilityColumns = useMemo<GridColDef<FacilityRow>[]>(
@@ -39,6 +42,13 @@ export function AdtMappingEditor() {
         minWidth: 200,
       },
       {
+        field: 'senders',
+        headerName: intl.formatMessage({ id: 'adt.field.senders' }),
+        width: 220,
+        valueGetter: (value: number) =>
+          value > 0 ? String(value) : intl.formatMessage({ id: 'adt.facilities.noSenders' }),
+      },
+      {
         field: 'created_at',
         headerName: intl.formatMessage({ id: 'adt.field.addedAt' }),
         width: 220,
@@ -48,8 +58,13 @@ export function AdtMappingEditor() {
     [intl],
   );
   const facilityRows = useMemo(
-    () => facilities.data?.items.map((row) => ({ ...row, id: row.facility })),
-    [facilities.data],
+    () =>
+      facilities.data?.items.map((row) => ({
+        ...row,
+        id: row.facility,
+        senders: senders.data?.items.filter((sender) => sender.facility === row.facility).length ?? 0,
+      })),
+    [facilities.data, senders.data],
   );
 
   return (
@@ -77,6 +92,14 @@ export function AdtMappingEditor() {
         onCreate={(body) => rest.post('adt/facilities', body)}
         onDelete={(row) => rest.remove(`adt/facilities/${encodeURIComponent(row.facility)}`)}
         afterWrite={facilities.reload}
+      />
+      <AdtSenders
+        facilities={facilities.data?.items}
+        senders={senders.data?.items}
+        loading={senders.loading}
+        readError={senders.error}
+        rest={rest}
+        afterWrite={senders.reload}
       />
     </>
   );

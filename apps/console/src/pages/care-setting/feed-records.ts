@@ -20,3 +20,11 @@ export interface Facility {
 export interface CustomerAdtSetting {
   readonly adt_workflow_id: number | null;
 }
+/** Who may send a facility's ADT, and from where (decision FEED-52). */
+export interface AdtSender {
+  readonly id: number;
+  readonly facility: string;
+  readonly sending_application: string | null;
+  readonly sending_facility: string | null;
+  readonly addresses: readonly string[];
+}

@@ -6,32 +6,40 @@ import { principalOf } from '../../identity/require-scopes.ts';
 import {
   addFacility,
   createPointOfCare,
+  createSender,
   deletePointOfCareById,
+  deleteSenderById,
   removeFacility,
   updatePointOfCareById,
+  updateSenderById,
 } from '../../services/feeds/adt-setting-writes.ts';
 import {
   createFacilityInput,
   createPointOfCareInput,
+  createSenderInput,
   facilitySchema as facilityName,
   updatePointOfCareInput,
+  updateSenderInput,
 } from '../../services/feeds/feed-setting-inputs.ts';
 import type { Db } from '../../store/database.ts';
 import {
   findPointOfCareById,
+  findSenderById,
   pageFacilities,
   pagePointsOfCare,
+  pageSenders,
 } from '../../store/repositories/adt-settings.ts';
 import { idFilter, listQuery, pageOf, pageQuery } from '../paging.ts';
 import { bearer, idParams, noContent } from '../route-parts.ts';
-import { facilitySchema, pointOfCareSchema } from './feed-schemas.ts';
+import { facilitySchema, pointOfCareSchema, senderSchema } from './feed-schemas.ts';
 
 const tags = ['feeds'];
 const facilityParams = z.strictObject({ facility: facilityName });
 
 /**
  * HL7 ADT's mappings (read as workflows are read, written with write:*, decision FEED-40):
- * points of care (PV1-3.1) → workflow and phase; receiving facilities (MSH-6) → this customer.
+ * points of care (PV1-3.1) → workflow and phase; receiving facilities (MSH-6) → this customer;
+ * the senders each facility takes, and from where (decision FEED-52).
  */
 export async function adtSettingRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -124,6 +132,67 @@ export async function adtSettingRoutes(app: FastifyInstance, { db }: { db: Db })
     { ...write, schema: { tags, security: bearer, params: facilityParams, response: noContent } },
     async (request, reply) => {
       await removeFacility(db, principalOf(request).customerId, request.params.facility);
+      return reply.status(204).send(null);
+    },
+  );
+
+  routes.get(
+    '/adt/senders',
+    {
+      ...read,
+      schema: {
+        tags,
+        security: bearer,
+        querystring: listQuery({ facility: facilityName.optional() }),
+        response: { 200: pageOf(senderSchema) },
+      },
+    },
+    async (request) => {
+      const { limit, offset, ...filter } = request.query;
+      return pageSenders(db, principalOf(request).customerId, filter, { limit, offset });
+    },
+  );
+
+  routes.get(
+    '/adt/senders/:id',
+    { ...read, schema: { tags, security: bearer, params: idParams, response: { 200: senderSchema } } },
+    async (request) => {
+      const sender = await findSenderById(db, principalOf(request).customerId, request.params.id);
+      if (!sender) throw new AppError('ENTITY_NOT_FOUND', { entity: 'ADT sender', id: request.params.id });
+      return sender;
+    },
+  );
+
+  routes.post(
+    '/adt/senders',
+    {
+      ...write,
+      schema: { tags, security: bearer, body: createSenderInput, response: { 201: senderSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createSender(db, principalOf(request).customerId, request.body)),
+  );
+
+  routes.patch(
+    '/adt/senders/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        security: bearer,
+        params: idParams,
+        body: updateSenderInput,
+        response: { 200: senderSchema },
+      },
+    },
+    async (request) => updateSenderById(db, principalOf(request).customerId, request.params.id, request.body),
+  );
+
+  routes.delete(
+    '/adt/senders/:id',
+    { ...write, schema: { tags, security: bearer, params: idParams, response: noContent } },
+    async (request, reply) => {
+      await deleteSenderById(db, principalOf(request).customerId, request.params.id);
       return reply.status(204).send(null);
     },
   );

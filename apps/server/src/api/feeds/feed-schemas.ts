@@ -24,6 +24,17 @@ export const pointOfCareSchema = z.object({
 
 export const facilitySchema = z.object({ facility: z.string(), created_at: z.date() });
 
+/** Who may send a facility's ADT (decision FEED-52): MSH-3, MSH-4 (null: any), addresses. */
+export const senderSchema = z.object({
+  id,
+  facility: z.string(),
+  sending_application: z.string().nullable(),
+  sending_facility: z.string().nullable(),
+  /** Addresses and CIDR ranges the sender may connect from. */
+  addresses: z.array(z.string()),
+  created_at: z.date(),
+});
+
 /** A message's outcome, never its body (which may hold patients' names). */
 export const feedMessageSummarySchema = z.object({
   /** bigint, as text. */

@@ -27,7 +27,13 @@ describe('what the feed reads of an ADT message', () => {
       pointOfCare: 'SURG',
     });
     const { envelope, adt } = read(text);
-    expect(envelope).toEqual({ controlId: 'DEMO-1', facility: 'demo', messageType: 'ADT^A04' });
+    expect(envelope).toEqual({
+      controlId: 'DEMO-1',
+      facility: 'demo',
+      sendingApplication: 'DEMO-EHR',
+      sendingFacility: 'DEMO',
+      messageType: 'ADT^A04',
+    });
     expect(adt).toEqual({
       ok: true,
       adt: {

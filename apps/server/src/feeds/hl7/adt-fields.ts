@@ -14,6 +14,9 @@ export interface Hl7Envelope {
   readonly controlId: string;
   /** MSH-6, component 1: picks the customer. */
   readonly facility: string;
+  /** MSH-3.1 and MSH-4.1: who sends it, checked against the facility's senders (FEED-52). */
+  readonly sendingApplication: string;
+  readonly sendingFacility: string;
   /** MSH-9 as `ADT^A04` (message code and trigger event; EVN-1 when MSH-9.2 is empty). */
   readonly messageType: string;
 }
@@ -64,6 +67,8 @@ export function readEnvelope(message: Hl7Message): Hl7Envelope | undefined {
   return {
     controlId: idOf(component(msh, 10, 1)),
     facility: idOf(component(msh, 6, 1)),
+    sendingApplication: idOf(component(msh, 3, 1)),
+    sendingFacility: idOf(component(msh, 4, 1)),
     messageType: idOf(trigger ? `${code}^${trigger}` : code),
   };
 }

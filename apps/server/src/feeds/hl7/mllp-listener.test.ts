@@ -1,8 +1,14 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { Hl7Message } from '@medplum/core';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_FRAME_BYTES, type MllpHandler, type MllpListener, startMllpListener } from './mllp-listener.ts';
+import {
+  MAX_FRAME_BYTES,
+  type MllpHandler,
+  type MllpLimits,
+  type MllpListener,
+  startMllpListener,
+} from './mllp-listener.ts';
 
 const VT = Buffer.from([0x0b]);
 const END = Buffer.from([0x1c, 0x0d]);
@@ -39,11 +45,19 @@ function exchange(
   });
 }
 
-async function listen(handler: Partial<MllpHandler>): Promise<number> {
+const LIMITS: MllpLimits = {
+  idleTimeoutMs: 60_000,
+  frameTimeoutMs: 30_000,
+  connectionsPerAddress: 8,
+  connections: 128,
+};
+
+async function listen(handler: Partial<MllpHandler>, limits: Partial<MllpLimits> = {}): Promise<number> {
   listener = await startMllpListener({
     host: '127.0.0.1',
     port: 0,
     log: pino({ level: 'silent' }),
+    limits: { ...LIMITS, ...limits },
     handler: {
       message: async (m) => m.buildAck({ ackCode: 'AA' }),
       notHl7: async () => Hl7Message.parse('MSH|^~\\&|CB\rMSA|AE||not HL7'),
@@ -51,6 +65,31 @@ async function listen(handler: Partial<MllpHandler>): Promise<number> {
     },
   });
   return listener.port;
+}
+
+/** A connection from a loopback address of the test's choosing; resolves once it is open. */
+function openFrom(port: number, localAddress: string): Promise<{ socket: Socket; closed: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress }, () => resolve({ socket, closed }));
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    socket.once('error', reject);
+    socket.on('error', () => {});
+  });
+}
+
+/** Sends one message on an open socket and resolves with the first answer's text. */
+function answerOf(socket: Socket, control: string): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      if (!text.includes('\u001c\r')) return;
+      socket.off('data', onData);
+      resolve(text);
+    };
+    socket.on('data', onData);
+    socket.write(frame(message(control)));
+  });
 }
 
 describe('the MLLP listener', () => {
@@ -103,8 +142,44 @@ describe('the MLLP listener', () => {
         host: '127.0.0.1',
         port,
         log: pino({ level: 'silent' }),
+        limits: LIMITS,
         handler: { message: async () => undefined, notHl7: async () => undefined },
       }),
     ).rejects.toThrow(/EADDRINUSE/);
+  });
+
+  it('closes a connection that sends nothing within the idle timeout, and keeps one that keeps sending', async () => {
+    const port = await listen({}, { idleTimeoutMs: 300 });
+    const opened = Date.now();
+    const quiet = await openFrom(port, '127.0.0.1');
+    const quietFor = quiet.closed.then(() => Date.now() - opened);
+    const busy = await openFrom(port, '127.0.0.2');
+    let busyClosed = false;
+    void busy.closed.then(() => (busyClosed = true));
+    // Eight messages 100 ms apart: 800 ms in all, longer than the idle timeout, never idle that long.
+    for (let i = 0; i < 8; i += 1) {
+      expect(await answerOf(busy.socket, `BUSY-${i}`)).toContain(`MSA|AA|BUSY-${i}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Cut at its idle timeout (timers fire no earlier than asked), while the busy one went on.
+    expect(await quietFor).toBeGreaterThanOrEqual(300);
+    expect(await quietFor).toBeLessThan(1_000);
+    expect(busyClosed).toBe(false);
+    busy.socket.destroy();
+  });
+
+  it('closes a connection beyond its address’s cap or the total cap at once, and keeps the others', async () => {
+    const port = await listen({}, { connectionsPerAddress: 2, connections: 3 });
+    const first = await openFrom(port, '127.0.0.2');
+    const second = await openFrom(port, '127.0.0.2');
+    // A third from the same address: closed at once, before it sends a byte.
+    await (await openFrom(port, '127.0.0.2')).closed;
+    const other = await openFrom(port, '127.0.0.3');
+    // The fourth in all, from an address with none: closed at once too.
+    await (await openFrom(port, '127.0.0.4')).closed;
+    for (const [i, kept] of [first, second, other].entries()) {
+      expect(await answerOf(kept.socket, `KEPT-${i}`)).toContain(`MSA|AA|KEPT-${i}`);
+    }
+    for (const kept of [first, second, other]) kept.socket.destroy();
   });
 });

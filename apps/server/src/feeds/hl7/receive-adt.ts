@@ -1,10 +1,11 @@
 import type { Hl7Message } from '@medplum/core';
 import type { Logger } from 'pino';
+import { type AdtSenderRefusal, refuseSender } from '../../domain/adt-senders.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isDatabaseUnavailable, toAppError } from '../../errors/database-errors.ts';
 import { lockUntilTransactionEnds } from '../../store/advisory-lock.ts';
 import type { Db } from '../../store/database.ts';
-import { findCustomerOfFacility } from '../../store/repositories/adt-mappings.ts';
+import { findFacilitySenders } from '../../store/repositories/adt-mappings.ts';
 import {
   type FeedMessage,
   type FeedMessageOutcome,
@@ -14,9 +15,23 @@ import {
 } from '../../store/repositories/feed-messages.ts';
 import type { FeedTransport } from '../../store/tables/feeds.ts';
 import type { AdtAnswer } from './ack.ts';
-import { readAdt, readEnvelope } from './adt-fields.ts';
+import { type Hl7Envelope, readAdt, readEnvelope } from './adt-fields.ts';
 import { AdtRefusal } from './adt-refusal.ts';
 import { applyAdt } from './apply-adt.ts';
+
+/** Where a message came from: its connection's remote address. */
+export interface AdtPeer {
+  readonly address: string;
+}
+
+/**
+ * The one answer to a message that may not come in, whatever the cause: a facility no mapping
+ * has, one that lists no sender, a sender it does not list, an address it does not allow. One
+ * text and one code for all, so an answer tells nothing of which facilities, customers or visit
+ * numbers exist (decision FEED-52).
+ */
+export const SENDER_NOT_ACCEPTED =
+  'MSH-6 (receiving facility) takes no messages from this sender (MSH-3, MSH-4) at this address';
 
 export interface ReceiveOptions {
   readonly transport: Extract<FeedTransport, 'mllp' | 'demo'>;
@@ -44,12 +59,19 @@ export class AdtNotStored extends Error {
  * row: settled, it changes nothing and is answered with the stored code; still 'received' (the
  * server stopped before applying it), it is applied now. A message we will not apply is settled
  * 'error' (AE) or 'rejected' (AR) with the reason. The caller sends the answer after this returns,
- * so an ACK always follows a commit.
+ * so an ACK always follows a commit. Before any of it, the facility MSH-6 names must list the
+ * sender and its address (decision FEED-52); if not, the message is kept without its body and
+ * without a customer, and answered AR with one text whatever the cause.
  */
-export async function receiveAdt(db: Db, message: Hl7Message, options: ReceiveOptions): Promise<AdtAnswer> {
+export async function receiveAdt(
+  db: Db,
+  message: Hl7Message,
+  peer: AdtPeer,
+  options: ReceiveOptions,
+): Promise<AdtAnswer> {
   const now = options.now ?? new Date();
   try {
-    return await receive(db, message, options, now);
+    return await receive(db, message, peer, options, now);
   } catch (error) {
     if (error instanceof AdtNotStored) throw error;
     if (isDatabaseUnavailable(error) || (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) {
@@ -59,14 +81,19 @@ export async function receiveAdt(db: Db, message: Hl7Message, options: ReceiveOp
   }
 }
 
-async function receive(db: Db, message: Hl7Message, options: ReceiveOptions, now: Date): Promise<AdtAnswer> {
+async function receive(
+  db: Db,
+  message: Hl7Message,
+  peer: AdtPeer,
+  options: ReceiveOptions,
+  now: Date,
+): Promise<AdtAnswer> {
   // The text as parsed, segments joined by CR: the transport hands over no raw bytes (decision FEED-19).
   const body = withoutNul(message.toString());
   const envelope = readEnvelope(message);
   if (!envelope) return storeRefused(db, { body, reason: 'no MSH segment', errorCode: '101' }, options);
-  const customerId = envelope.facility
-    ? ((await findCustomerOfFacility(db, envelope.facility)) ?? null)
-    : null;
+  const customerId = await admittedCustomer(db, envelope, peer, options);
+  if (customerId === undefined) return storeNotAccepted(db, envelope, options);
   const { message: stored, repeated } = await storeFeedMessage(db, {
     customer_id: customerId,
     feed: 'hl7',
@@ -81,12 +108,6 @@ async function receive(db: Db, message: Hl7Message, options: ReceiveOptions, now
   if (repeated && stored.status !== 'received') {
     options.log.info({ ...log, customer: customerId, status: stored.status }, 'HL7: repeated control id');
     return storedAnswer(stored, true);
-  }
-  if (customerId === null) {
-    return settleOnce(db, stored.id, refusal('AR', 'MSH-6 (receiving facility) names no customer', '204'), {
-      ...options,
-      context: log,
-    });
   }
   const context = { ...log, customer: customerId };
   if (!envelope.controlId) {
@@ -116,6 +137,65 @@ async function receive(db: Db, message: Hl7Message, options: ReceiveOptions, now
   } catch (error) {
     return settleOnce(db, stored.id, refusalOf(error, options, context), { ...options, context });
   }
+}
+
+/**
+ * The customer whose facility mapping MSH-6 names, if that mapping lists the sender (MSH-3,
+ * MSH-4) at this address (decision FEED-52); undefined otherwise, with a warning for the
+ * operator that says which address tried and why (engine names only, nothing from PID).
+ */
+async function admittedCustomer(
+  db: Db,
+  envelope: Hl7Envelope,
+  peer: AdtPeer,
+  options: ReceiveOptions,
+): Promise<string | undefined> {
+  const mapping = envelope.facility ? await findFacilitySenders(db, envelope.facility) : undefined;
+  const why: AdtSenderRefusal | 'no facility mapping' | undefined = mapping
+    ? refuseSender(mapping.senders, {
+        address: peer.address,
+        sendingApplication: envelope.sendingApplication,
+        sendingFacility: envelope.sendingFacility,
+      })
+    : 'no facility mapping';
+  if (why === undefined) return mapping?.customerId;
+  options.log.warn(
+    {
+      address: peer.address,
+      why,
+      receiving_facility: envelope.facility.slice(0, 80),
+      sending_application: envelope.sendingApplication.slice(0, 80),
+      sending_facility: envelope.sendingFacility.slice(0, 80),
+      control: envelope.controlId.slice(0, 80),
+      // The customer the facility names, for the operator; a facility nobody maps names none.
+      customer: mapping?.customerId ?? null,
+    },
+    'HL7: sender not accepted',
+  );
+  return undefined;
+}
+
+/**
+ * A message from a sender its facility does not take: kept for the operator without its body
+ * (which holds names) and without a customer (so no customer's Integrations page counts what
+ * anyone may send), settled 'rejected'; answered AR with the one text (decision FEED-52).
+ */
+async function storeNotAccepted(db: Db, envelope: Hl7Envelope, options: ReceiveOptions): Promise<AdtAnswer> {
+  const { message } = await storeFeedMessage(db, {
+    customer_id: null,
+    feed: 'hl7',
+    transport: options.transport,
+    control_id: envelope.controlId || null,
+    message_type: envelope.messageType || null,
+    item_count: 1,
+    body: '',
+  });
+  await settleFeedMessage(db, message.id, {
+    status: 'rejected',
+    ack_code: 'AR',
+    reason: SENDER_NOT_ACCEPTED,
+  });
+  return { code: 'AR', reason: SENDER_NOT_ACCEPTED, errorCode: '204' };
 }
 
 interface Refused extends FeedMessageOutcome {

@@ -16,14 +16,22 @@ export async function registerHl7Feed(app: FastifyInstance, options: FeedOptions
   if (feeds.hl7MllpPort === null) return;
   const log = options.log.child({ feed: 'hl7', transport: 'mllp' });
   const receive: ReceiveOptions = { transport: 'mllp', routePrefix: 'MLLP', log };
+  const limits = feeds.hl7Mllp;
   const listener = await startMllpListener({
     host,
     port: feeds.hl7MllpPort,
     log,
+    limits: {
+      idleTimeoutMs: limits.idleTimeoutSec * 1000,
+      frameTimeoutMs: limits.frameTimeoutSec * 1000,
+      connectionsPerAddress: limits.connectionsPerAddress,
+      connections: limits.connections,
+    },
     handler: {
-      message: async (message) => {
+      // The connection's address is the sender's: its facility must allow it (decision FEED-52).
+      message: async (message, peer) => {
         try {
-          return buildAdtAck(message, await receiveAdt(db, message, receive));
+          return buildAdtAck(message, await receiveAdt(db, message, peer, receive));
         } catch (error) {
           if (error instanceof AdtNotStored) {
             log.warn('HL7: the database is unavailable; no answer, so the sender resends');

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error.ts';
 import { toAppError } from '../../errors/database-errors.ts';
 import { lockUntilTransactionEnds } from '../../store/advisory-lock.ts';
 import type { Db } from '../../store/database.ts';
 import {
+  countFeedMessageRepeat,
   lockFeedMessage,
   settleFeedMessage,
   storeFeedMessage,
@@ -45,6 +47,11 @@ const NO_RULES: RuleOutcome = Object.freeze({
   batteryChanged: [],
 });
 
+/** What identifies a batch without a batch id: its bytes (decision FEED-56). */
+export function bodyHashOf(body: string | Buffer): Buffer {
+  return createHash('sha256').update(body).digest();
+}
+
 /**
  * The one way sightings come in, whatever brought them (webhook, MQTT, the demo, a benchmark;
  * decision FEED-22): the batch
@@ -52,6 +59,8 @@ const NO_RULES: RuleOutcome = Object.freeze({
  * services) and settled in it as 'applied'; a batch that is not valid is settled as 'error'
  * with the reason. Batches of one customer are applied one at a time (decision FEED-32).
  * A database failure is thrown (as a catalogue error) after the message is marked 'error'.
+ * A delivery of a message already stored (its batch id, else the same bytes) is counted on
+ * that message's row, not stored again, and answered as the first was (FEED-33, FEED-56).
  */
 export async function ingestSightings(db: Db, options: IngestOptions): Promise<IngestOutcome> {
   const { customerId, log } = options;
@@ -65,10 +74,14 @@ export async function ingestSightings(db: Db, options: IngestOptions): Promise<I
     message_type: 'sightings',
     item_count: parsed.ok ? parsed.batch.sightings.length : 0,
     body: options.body,
+    body_sha256: bodyHashOf(options.body),
   });
   if (!parsed.ok) {
     const reason = parsed.error.message;
-    await settleFeedMessage(db, message.id, { status: 'error', reason });
+    // The same refused bytes again: refused as before, one more on the stored row's count.
+    if (repeated) await countFeedMessageRepeat(db, message.id, now);
+    if (!repeated || message.status === 'received')
+      await settleFeedMessage(db, message.id, { status: 'error', reason });
     log.warn({ feed: 'rtls', customer: customerId, message: message.id, reason }, 'sightings refused');
     return { ok: false, error: parsed.error };
   }
@@ -78,8 +91,10 @@ export async function ingestSightings(db: Db, options: IngestOptions): Promise<I
     const applied = await db.transaction().execute(async (trx) => {
       await lockUntilTransactionEnds(trx, 'careboard.rtls-sightings', customerId);
       const stored = await lockFeedMessage(trx, message.id);
+      // Another delivery of a stored message is a count on its row, never a copy (FEED-56).
+      if (repeated) await countFeedMessageRepeat(trx, message.id, now);
       if (repeated && stored?.status === 'applied') {
-        // The same batch id again: applied already; nothing changes (decision FEED-33).
+        // The same batch id (or bytes) again: applied already; nothing changes (decision FEED-33).
         const unknown = stored.unknown_count;
         const counts = {
           received: batch.sightings.length,
@@ -117,7 +132,9 @@ export async function ingestSightings(db: Db, options: IngestOptions): Promise<I
   } catch (error) {
     const appError = toAppError(error);
     const reason = `not applied: ${appError instanceof AppError ? appError.message : 'unexpected error'}`;
-    await settleFeedMessage(db, message.id, { status: 'error', reason }).catch(() => undefined);
+    // A repeat of an applied message failing leaves that message as it was: applied.
+    if (!repeated || message.status !== 'applied')
+      await settleFeedMessage(db, message.id, { status: 'error', reason }).catch(() => undefined);
     throw appError;
   }
 }

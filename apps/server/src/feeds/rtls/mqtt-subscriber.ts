@@ -3,9 +3,14 @@ import { isStorableText } from '@careboard/contracts';
 import { connect, type IPublishPacket } from 'mqtt';
 import type { Logger } from 'pino';
 import type { Db } from '../../store/database.ts';
-import { settleFeedMessage, storeFeedMessage } from '../../store/repositories/feed-messages.ts';
+import {
+  countFeedMessageRepeat,
+  settleFeedMessage,
+  storeFeedMessage,
+} from '../../store/repositories/feed-messages.ts';
 import { customerExists } from '../../store/repositories/feed-secrets.ts';
-import { ingestSightings } from './ingest-sightings.ts';
+import { countUnknownCustomerMessage } from '../../store/repositories/feed-unknown-customers.ts';
+import { bodyHashOf, ingestSightings } from './ingest-sightings.ts';
 import { customerOfTopic, publishedTopicOf } from './mqtt-topic.ts';
 import { MAX_BATCH_BYTES } from './sighting-batch.ts';
 
@@ -53,6 +58,8 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
     else log.info({ topic: options.topic }, 'RTLS sightings: subscribed');
   });
 
+  const unknownCustomers = unknownCustomerCount(options.db, log);
+
   /** The message being stored and applied: close waits for it before the pool goes. */
   let inHand: Promise<void> = Promise.resolve();
   client.handleMessage = (packet, done) => {
@@ -72,27 +79,22 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
     const body = bodyOf(packet.payload);
     const customerId = customerOfTopic(options.topic, packet.topic);
     if (!customerId || !(await customerExists(options.db, customerId))) {
-      // Kept for review without a customer: the topic names none we have.
-      const { message } = await storeFeedMessage(options.db, {
-        customer_id: null,
-        feed: 'rtls',
-        transport: 'mqtt',
-        message_type: 'sightings',
-        body: body.text,
-      });
-      await settleFeedMessage(options.db, message.id, { status: 'rejected', reason: 'unknown customer' });
-      log.warn({ message: message.id }, 'RTLS sightings: a message for no known customer');
+      // Counted, not kept: the topic names no customer we have, so no one would review it (FEED-57).
+      await unknownCustomers(customerId);
       return;
     }
     if (body.problem) {
-      const { message } = await storeFeedMessage(options.db, {
+      const { message, repeated } = await storeFeedMessage(options.db, {
         customer_id: customerId,
         feed: 'rtls',
         transport: 'mqtt',
         message_type: 'sightings',
         body: body.text,
+        body_sha256: bodyHashOf(packet.payload),
       });
-      await settleFeedMessage(options.db, message.id, { status: 'error', reason: body.problem });
+      // The same bytes again: one more on the stored row's count, not another row (FEED-56).
+      if (repeated) await countFeedMessageRepeat(options.db, message.id);
+      else await settleFeedMessage(options.db, message.id, { status: 'error', reason: body.problem });
       log.warn({ customer: customerId, message: message.id, reason: body.problem }, 'sightings refused');
       return;
     }
@@ -106,6 +108,30 @@ export function startMqttSubscriber(options: MqttSubscriberOptions): MqttSubscri
       await client.endAsync();
       await inHand;
     },
+  };
+}
+
+/** How often, at most, the subscriber says it is counting messages for no known customer. */
+const UNKNOWN_CUSTOMER_LOG_MS = 60_000;
+
+/**
+ * Counts a message for no known customer in `feed_unknown_customers` (FEED-57), and says so in
+ * one `warn` line at most once a minute, with how many came since the last line and the last
+ * name given: a vendor publishing to a wrong topic all day is one line a minute, not one a message.
+ */
+function unknownCustomerCount(db: Db, log: Logger): (named: string | undefined) => Promise<void> {
+  let since = 0;
+  let loggedAt = Number.NEGATIVE_INFINITY;
+  return async (named) => {
+    await countUnknownCustomerMessage(db, 'rtls', 'mqtt', named);
+    since += 1;
+    if (Date.now() - loggedAt < UNKNOWN_CUSTOMER_LOG_MS) return;
+    log.warn(
+      { messages: since, customer: named?.slice(0, 100) ?? null },
+      'RTLS sightings: messages for no known customer, counted and not kept',
+    );
+    since = 0;
+    loggedAt = Date.now();
   };
 }
 

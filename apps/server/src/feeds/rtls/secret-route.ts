@@ -21,13 +21,14 @@ const secretStatusSchema = z.object({
 });
 
 /**
- * The RTLS webhook's secret (admins: write:*, decision FEED-38). POST makes or rotates it and shows it once; the
+ * The RTLS webhook's secret (admins: update:customer*, decisions FEED-38, IDN-20: staff hold write:*
+ * too, and a rotation stops the vendor's feed). POST makes or rotates it and shows it once; the
  * old one stops working at once. GET says only whether there is one and when it was made. The
  * REST audit hook records the POST (route and customer, never the body or the answer).
  */
 export async function secretRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { preHandler: app.auth.require('setting.write') };
+  const admin = { preHandler: app.auth.require('customer.update') };
 
   routes.post(
     '/feeds/rtls/secret',

@@ -1,14 +1,18 @@
 import { AppError } from '../../errors/app-error.ts';
 import type { Db } from '../../store/database.ts';
 import {
+  type AdtSender,
   deleteFacility,
   deletePointOfCare,
+  deleteSender,
   type Facility,
   insertFacility,
   insertPointOfCare,
+  insertSender,
   isFacilityTakenByOther,
   type PointOfCare,
   updatePointOfCare,
+  updateSender,
 } from '../../store/repositories/adt-settings.ts';
 import { definedOnly, found } from '../care-setting/care-setting-changes.ts';
 import { parseInput } from '../parse-input.ts';
@@ -17,11 +21,15 @@ import { recordFeedSettingChange } from './feed-setting-changes.ts';
 import {
   type CreateFacilityInput,
   type CreatePointOfCareInput,
+  type CreateSenderInput,
   createFacilityInput,
   createPointOfCareInput,
+  createSenderInput,
   facilitySchema,
   type UpdatePointOfCareInput,
+  type UpdateSenderInput,
   updatePointOfCareInput,
+  updateSenderInput,
 } from './feed-setting-inputs.ts';
 
 /** A point of care → workflow (and phase) mapping; one per point of care (DUPLICATE_KEY). */
@@ -84,5 +92,42 @@ export async function removeFacility(db: Db, customerId: string, name: string): 
     if (!(await deleteFacility(trx, customerId, facility)))
       throw new AppError('ENTITY_NOT_FOUND', { entity: 'Facility', id: facility });
     await recordFeedSettingChange(trx, customerId, 'adt_facility', 0, 'delete');
+  });
+}
+
+/**
+ * A sender of one of the customer's facilities (decision FEED-52). A facility that is not the
+ * customer's, another's included, is 422 NO_MASTER_ENTITY_FOUND naming it (the foreign key is on
+ * customer and facility). A sender is part of its facility's mapping: its change is recorded
+ * as `adt_facility`, which the console's ADT tab already hears.
+ */
+export async function createSender(db: Db, customerId: string, input: CreateSenderInput): Promise<AdtSender> {
+  const data = parseInput(createSenderInput, input);
+  return runWrite(db, async (trx) => {
+    const sender = await insertSender(trx, customerId, data);
+    await recordFeedSettingChange(trx, customerId, 'adt_facility', sender.id, 'insert');
+    return sender;
+  });
+}
+
+export async function updateSenderById(
+  db: Db,
+  customerId: string,
+  id: number,
+  input: UpdateSenderInput,
+): Promise<AdtSender> {
+  const patch = definedOnly(parseInput(updateSenderInput, input));
+  return runWrite(db, async (trx) => {
+    const sender = found(await updateSender(trx, customerId, id, patch), 'ADT sender', id);
+    await recordFeedSettingChange(trx, customerId, 'adt_facility', id, 'update');
+    return sender;
+  });
+}
+
+export async function deleteSenderById(db: Db, customerId: string, id: number): Promise<void> {
+  await runWrite(db, async (trx) => {
+    if (!(await deleteSender(trx, customerId, id)))
+      throw new AppError('ENTITY_NOT_FOUND', { entity: 'ADT sender', id });
+    await recordFeedSettingChange(trx, customerId, 'adt_facility', id, 'delete');
   });
 }

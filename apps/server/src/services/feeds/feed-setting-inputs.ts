@@ -1,5 +1,6 @@
 import { locationKinds } from '@careboard/contracts';
 import { z } from 'zod';
+import { isAddressRange } from '../../domain/adt-senders.ts';
 import { idSchema, textSchema } from '../schema-parts.ts';
 
 /**
@@ -66,3 +67,37 @@ export const facilitySchema = textSchema().trim().min(1).max(180);
 export const createFacilityInput = z.strictObject({ facility: facilitySchema });
 
 export type CreateFacilityInput = z.input<typeof createFacilityInput>;
+
+/** MSH-3.1 (sending application) or MSH-4.1 (sending facility) as sent; blank or null: any. */
+const senderNameSchema = textSchema()
+  .trim()
+  .max(180)
+  .transform((name) => name || null)
+  .nullable();
+
+/**
+ * Where a sender may connect from: 1 to 32 addresses or CIDR ranges (`10.20.0.0/16`, `fd00::/8`),
+ * each checked with Node's BlockList; a wrong one is IS_NOT_VALID naming `addresses.<index>`.
+ */
+const addressesSchema = z
+  .array(textSchema().trim().max(64).refine(isAddressRange, { error: 'must be an address or a CIDR range' }))
+  .min(1)
+  .max(32);
+
+const senderFields = {
+  facility: facilitySchema,
+  sending_application: senderNameSchema,
+  sending_facility: senderNameSchema,
+  addresses: addressesSchema,
+};
+
+/** POST /adt/senders: who may send a facility's ADT, and from where (decision FEED-52). */
+export const createSenderInput = z.strictObject({
+  ...senderFields,
+  sending_application: senderFields.sending_application.default(null),
+  sending_facility: senderFields.sending_facility.default(null),
+});
+export const updateSenderInput = z.strictObject(senderFields).partial();
+
+export type CreateSenderInput = z.input<typeof createSenderInput>;
+export type UpdateSenderInput = z.input<typeof updateSenderInput>;

@@ -9,6 +9,9 @@ import * as feeds from './0204-feeds.ts';
 import * as announcementSpeech from './0205-announcement-speech.ts';
 import * as devicePresenceInPlace from './0206-device-presence-in-place.ts';
 import * as presenceNodeLease from './0207-presence-node-lease.ts';
+import * as adtSenders from './0208-adt-senders.ts';
+import * as repeatsAndPlatformAudit from './0209-repeats-and-platform-audit.ts';
+import * as refreshTokenReuses from './0210-refresh-token-reuses.ts';
 import { domainMigrations } from './domain/index.ts';
 
 /** Every migration; Kysely runs them in the order of their names. */
@@ -24,4 +27,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0205-announcement-speech': announcementSpeech,
   '0206-device-presence-in-place': devicePresenceInPlace,
   '0207-presence-node-lease': presenceNodeLease,
+  '0208-adt-senders': adtSenders,
+  '0209-repeats-and-platform-audit': repeatsAndPlatformAudit,
+  '0210-refresh-token-reuses': refreshTokenReuses,
 });

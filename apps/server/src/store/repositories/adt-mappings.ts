@@ -2,31 +2,54 @@ import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 
 /**
- * What HL7 ADT reads to place a message (issue 15): the customer its receiving facility names,
- * the workflow its point of care names, and the visit its visit number names. Reads only: the
- * mappings are written by the console's routes.
+ * What HL7 ADT reads to place a message (issue 15): the customer its receiving facility names
+ * and who may send to it, the workflow its point of care names, and the visit its visit number
+ * names. Reads only: the mappings are written by the console's routes.
  */
 
+/** One sender a facility lists: MSH-3 and MSH-4 (null: any), and where it may connect from. */
+export interface FacilitySender {
+  readonly sending_application: string | null;
+  readonly sending_facility: string | null;
+  readonly addresses: readonly string[];
+}
+
+/** The customer a receiving facility is mapped to, and who may send to it (decision FEED-52). */
+export interface FacilitySenders {
+  readonly customerId: string;
+  readonly senders: readonly FacilitySender[];
+}
+
 /**
- * The customer MSH-6 names: a facility mapping (compared exactly as the EHR sends it) wins;
- * otherwise the customer whose id is the value lower-cased (ids are lower-case slugs).
- * Undefined: no customer we have (decision FEED-10).
+ * The facility mapping MSH-6 names, compared exactly as the EHR sends it (trimmed), with its
+ * senders; undefined: no mapping has it. A customer's id alone names no customer any more: the
+ * senders hang on a mapping (decision FEED-53).
  */
-export async function findCustomerOfFacility(db: Db, facility: string): Promise<string | undefined> {
+export async function findFacilitySenders(db: Db, facility: string): Promise<FacilitySenders | undefined> {
   const name = facility.trim();
   if (!name) return undefined;
-  const mapped = await db
-    .selectFrom('adt_facilities')
-    .select('customer_id')
-    .where('facility', '=', name)
-    .executeTakeFirst();
-  if (mapped) return mapped.customer_id;
-  const customer = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('id', '=', name.toLowerCase())
-    .executeTakeFirst();
-  return customer?.id;
+  const rows = await db
+    .selectFrom('adt_facilities as f')
+    .leftJoin('adt_senders as s', (join) =>
+      join.onRef('s.customer_id', '=', 'f.customer_id').onRef('s.facility', '=', 'f.facility'),
+    )
+    .select(['f.customer_id', 's.id', 's.sending_application', 's.sending_facility', 's.addresses'])
+    .where('f.facility', '=', name)
+    .execute();
+  const [first] = rows;
+  if (!first) return undefined;
+  const senders = rows.flatMap((row) =>
+    row.id === null || row.addresses === null
+      ? []
+      : [
+          {
+            sending_application: row.sending_application,
+            sending_facility: row.sending_facility,
+            addresses: row.addresses,
+          },
+        ],
+  );
+  return { customerId: first.customer_id, senders };
 }
 
 export interface PointOfCareMapping {

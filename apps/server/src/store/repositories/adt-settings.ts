@@ -4,8 +4,8 @@ import { type Page, type PageRequest, selectPage } from './page.ts';
 
 /**
  * The ADT mappings the console edits (issue 15): a point of care (PV1-3.1) → a workflow and
- * optionally the phase an A02 moves to; a receiving facility (MSH-6) → the customer. The HL7
- * feed reads them through adt-mappings.ts.
+ * optionally the phase an A02 moves to; a receiving facility (MSH-6) → the customer, and the
+ * senders that may send to it. The HL7 feed reads them through adt-mappings.ts.
  */
 export interface PointOfCare {
   readonly id: number;
@@ -117,8 +117,9 @@ export async function deleteFacility(db: Db, customerId: string, facility: strin
 }
 
 /**
- * Whether the name is taken for another customer: a facility mapped to it, or its id (MSH-6
- * names a customer by id when no mapping says otherwise, compared lower-cased).
+ * Whether the name is taken for another customer: a facility mapped to it, or its id (compared
+ * lower-cased). MSH-6 no longer names a customer by id alone (FEED-53), but each id stays its
+ * customer's to map, as the demo maps its own.
  */
 export async function isFacilityTakenByOther(db: Db, customerId: string, facility: string): Promise<boolean> {
   const row = await db
@@ -140,4 +141,83 @@ export async function isFacilityTakenByOther(db: Db, customerId: string, facilit
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Who may send a facility's ADT, and from where (decision FEED-52). */
+export interface AdtSender {
+  readonly id: number;
+  readonly facility: string;
+  /** MSH-3.1; null: any. */
+  readonly sending_application: string | null;
+  /** MSH-4.1; null: any. */
+  readonly sending_facility: string | null;
+  /** Addresses and CIDR ranges. */
+  readonly addresses: string[];
+  readonly created_at: Date;
+}
+
+export type AdtSenderFields = Omit<AdtSender, 'id' | 'created_at'>;
+
+const senderColumns = [
+  'id',
+  'facility',
+  'sending_application',
+  'sending_facility',
+  'addresses',
+  'created_at',
+] as const;
+
+/** A page of the customer's senders, by facility then id, of one facility when given. */
+export async function pageSenders(
+  db: Db,
+  customerId: string,
+  filter: { readonly facility?: string | undefined },
+  page: PageRequest,
+): Promise<Page<AdtSender>> {
+  let query = db.selectFrom('adt_senders').select(senderColumns).where('customer_id', '=', customerId);
+  if (filter.facility !== undefined) query = query.where('facility', '=', filter.facility);
+  return selectPage(query.orderBy('facility').orderBy('id'), page);
+}
+
+export async function findSenderById(db: Db, customerId: string, id: number): Promise<AdtSender | undefined> {
+  return db
+    .selectFrom('adt_senders')
+    .select(senderColumns)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertSender(db: Db, customerId: string, sender: AdtSenderFields): Promise<AdtSender> {
+  return db
+    .insertInto('adt_senders')
+    .values({ ...sender, customer_id: customerId })
+    .returning(senderColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateSender(
+  db: Db,
+  customerId: string,
+  id: number,
+  patch: Partial<AdtSenderFields>,
+): Promise<AdtSender | undefined> {
+  if (Object.keys(patch).length === 0) return findSenderById(db, customerId, id);
+  return db
+    .updateTable('adt_senders')
+    .set(patch)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .returning(senderColumns)
+    .executeTakeFirst();
+}
+
+/** Returns whether the customer had the sender. */
+export async function deleteSender(db: Db, customerId: string, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('adt_senders')
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

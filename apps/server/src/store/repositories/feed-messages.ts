@@ -15,6 +15,8 @@ export interface NewFeedMessage {
   readonly message_type?: string | null;
   readonly item_count?: number;
   readonly body: string;
+  /** With no control id, what identifies the message instead: its bytes' SHA-256 (FEED-56). */
+  readonly body_sha256?: Buffer | null;
 }
 
 export interface FeedMessage {
@@ -51,42 +53,52 @@ const columns = [
 
 /**
  * Stores a message as it arrived, before anything answers it ("stored before it is
- * acknowledged"). With a control id already stored for the customer and feed, nothing is
- * inserted and the stored message comes back with `repeated: true`.
+ * acknowledged"). With a control id already stored for the customer and feed, or (without one)
+ * the same body hash, nothing is inserted and the stored message comes back with `repeated: true`.
  */
 export async function storeFeedMessage(
   db: Db,
   message: NewFeedMessage,
 ): Promise<{ message: FeedMessage; repeated: boolean }> {
+  const controlId = message.control_id ?? null;
+  // One identity per message: the control id when there is one, else the body's hash.
+  const bodySha256 = controlId === null ? (message.body_sha256 ?? null) : null;
   const inserted = await db
     .insertInto('feed_messages')
     .values({
       customer_id: message.customer_id,
       feed: message.feed,
       transport: message.transport,
-      control_id: message.control_id ?? null,
+      control_id: controlId,
       message_type: message.message_type ?? null,
       item_count: message.item_count ?? 0,
       body: message.body,
+      body_sha256: bodySha256,
     })
-    .onConflict((oc) =>
-      oc
-        .columns(['customer_id', 'feed', 'control_id'])
-        .where('control_id', 'is not', null)
-        .where('customer_id', 'is not', null)
-        .doNothing(),
-    )
+    // Either unique key (control id, body hash) may be the one taken.
+    .onConflict((oc) => oc.doNothing())
     .returning(columns)
     .executeTakeFirst();
   if (inserted) return { message: inserted, repeated: false };
-  const stored = await db
+  let stored = db
     .selectFrom('feed_messages')
     .select(columns)
     .where('customer_id', '=', message.customer_id)
-    .where('feed', '=', message.feed)
-    .where('control_id', '=', message.control_id ?? null)
-    .executeTakeFirstOrThrow();
-  return { message: stored, repeated: true };
+    .where('feed', '=', message.feed);
+  stored =
+    controlId === null
+      ? stored.where('control_id', 'is', null).where('body_sha256', '=', bodySha256)
+      : stored.where('control_id', '=', controlId);
+  return { message: await stored.executeTakeFirstOrThrow(), repeated: true };
+}
+
+/** Counts one more delivery of a stored message, instead of storing it again (FEED-56). */
+export async function countFeedMessageRepeat(db: Db, id: string, now: Date = new Date()): Promise<void> {
+  await db
+    .updateTable('feed_messages')
+    .set((eb) => ({ repeats: eb('repeats', '+', 1), last_repeat_at: now }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Locks a stored message for the transaction that applies it (two deliveries never apply it twice). */

@@ -67,15 +67,17 @@ interface HourRow {
 /**
  * The customer's transports: last message and last error ever (the index on customer, feed,
  * received_at answers them), and the last 24 hours by the hour, the database's clock deciding
- * what "now" is. Hours with nothing are zeros.
+ * what "now" is. Hours with nothing are zeros. A message's repeats (FEED-56) count as received
+ * in its own hour, and its last repeat as its transport's last message.
  */
 export async function readTransportStatus(db: Db, customerId: string): Promise<TransportStatus[]> {
   const [lasts, hours] = await Promise.all([
     db
       .selectFrom('feed_messages')
-      .select((eb) => [
+      .select([
         'transport',
-        eb.fn.max('received_at').as('last_message_at'),
+        // A repeat is a message received too, counted on the row it repeats (FEED-56).
+        sql<Date | null>`max(greatest(received_at, last_repeat_at))`.as('last_message_at'),
         sql<Date | null>`max(received_at) FILTER (WHERE status IN ('error', 'rejected'))`.as('last_error_at'),
       ])
       .where('customer_id', '=', customerId)
@@ -91,7 +93,7 @@ export async function readTransportStatus(db: Db, customerId: string): Promise<T
       ),
       counts AS (
         SELECT transport, date_trunc('hour', received_at) AS hour,
-          count(*)::int AS received,
+          (count(*) + coalesce(sum(repeats), 0))::int AS received,
           (count(*) FILTER (WHERE status = 'applied'))::int AS applied,
           (count(*) FILTER (WHERE status IN ('error', 'rejected')))::int AS errors,
           (coalesce(sum(item_count) FILTER (WHERE feed = 'rtls'), 0))::int AS sightings

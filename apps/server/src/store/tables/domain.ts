@@ -303,7 +303,8 @@ export type AuditActorKind = 'user' | 'device' | 'feed' | 'system';
 export interface AuditEventsTable {
   /** bigint: pg hands it over as a string. */
   id: ColumnType<string, never, never>;
-  customer_id: CustomerId;
+  /** Null: a write of the whole platform's, e.g. a signing key by the admin command (FND-36). */
+  customer_id: ColumnType<string | null, string | null, never>;
   at: CreatedAt;
   actor: string;
   actor_kind: AuditActorKind;

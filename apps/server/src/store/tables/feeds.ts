@@ -7,6 +7,8 @@ export interface FeedTables {
   feed_rules: FeedRulesTable;
   adt_facilities: AdtFacilitiesTable;
   adt_points_of_care: AdtPointsOfCareTable;
+  feed_unknown_customers: FeedUnknownCustomersTable;
+  adt_senders: AdtSendersTable;
 }
 
 type Id = ColumnType<number, never, never>;
@@ -49,6 +51,23 @@ export interface FeedMessagesTable {
   /** Sightings of a tag or sensor we do not know. */
   unknown_count: Generated<number>;
   body: string;
+  /** An RTLS batch without a batch id is known by its bytes (migration 0209, decision FEED-56). */
+  body_sha256: Buffer | null;
+  /** Deliveries after the first, counted instead of stored (FEED-56). */
+  repeats: Generated<number>;
+  last_repeat_at: Date | null;
+}
+
+/** Messages that named no customer we have, counted per feed and transport, not kept (FEED-57). */
+export interface FeedUnknownCustomersTable {
+  feed: FeedName;
+  transport: FeedTransport;
+  /** bigint: pg hands it over as a string. */
+  messages: ColumnType<string, string | number | undefined, string | number>;
+  first_at: CreatedAt;
+  last_at: ColumnType<Date, Date | undefined, Date>;
+  /** The last name given (a topic's level), at most 100 characters. */
+  last_customer: string | null;
 }
 
 export interface FeedRulesTable {
@@ -74,4 +93,18 @@ export interface AdtPointsOfCareTable {
   workflow_id: number;
   /** Where an A02 to this point of care moves the visit; null: the location rules decide. */
   phase_id: number | null;
+}
+
+/** Who may send a facility's ADT, and from where (migration 0208, decision FEED-52). */
+export interface AdtSendersTable {
+  id: Id;
+  customer_id: CustomerId;
+  facility: string;
+  /** MSH-3.1 as sent; null: any. */
+  sending_application: string | null;
+  /** MSH-4.1 as sent; null: any. */
+  sending_facility: string | null;
+  /** Addresses and CIDR ranges the sender may connect from (at least one). */
+  addresses: string[];
+  created_at: CreatedAt;
 }
