@@ -76,7 +76,8 @@ describe('a site from zero', () => {
       ],
       `${ADMIN.password}\n`,
     );
-    expect(added.err).toBe('');
+    // Only the line naming the store it used (FND-37): no warning, no error.
+    expect(added.err).toMatch(/^careboard: database postgres:\/\/[^@\s]+\n$/);
     expect(added.code).toBe(0);
     const listed = await careboard(['customer', 'list'], '');
     expect(listed.out).toContain(CUSTOMER);

@@ -28,6 +28,7 @@ import { serveBoardApp } from './http/board-app.ts';
 import { compileTrustProxy, installForwardedHeaders } from './http/client-address.ts';
 import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
 import { serveConsoleApp } from './http/console-app.ts';
+import { installDatabaseDeadline } from './http/database-deadline.ts';
 import { answerFrameworkError, BODY_LIMIT_BYTES, installErrorHandling } from './http/error-handler.ts';
 import { installRequestLog } from './http/request-log.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -107,6 +108,8 @@ export async function buildApp({
   });
   installErrorHandling(app);
   installRequestLog(app);
+  // One deadline on the database per request (FND-35), before any hook that may query it.
+  installDatabaseDeadline(app);
   closeWithinGrace(app);
   // Under the services' text schema, a net for every API body and query (FND-26).
   installStorableTextCheck(app, isApiPath);

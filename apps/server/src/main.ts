@@ -22,6 +22,27 @@ function readConfig(): Config {
   }
 }
 
+/** A HOST that only this machine reaches. */
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
+
+/**
+ * Demo data signs in with a password the README prints (FND-38): unset, HOST is loopback and
+ * the start says how to open it; set to an address others reach, the start warns.
+ */
+function demoListenLines(config: Config): string[] {
+  if (!config.demo) return [];
+  if (!config.hostSet)
+    return [
+      `  Listening on ${config.host} only: the demo accounts' password is public.`,
+      '  Set HOST=0.0.0.0 to listen on every interface.',
+    ];
+  if (isLoopback(config.host)) return [];
+  return [
+    `  Warning: demo data on HOST=${config.host}: anyone who reaches it can sign in as admin@demo.test`,
+    '  with the public demo password. Set CAREBOARD_DEMO=off for real use.',
+  ];
+}
+
 function printRunning(config: Config): void {
   const lines = [
     '',
@@ -36,6 +57,7 @@ function printRunning(config: Config): void {
         ]
       : []),
     `  Runtime config:            ${config.publicUrl}/config.json`,
+    ...demoListenLines(config),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -9,11 +9,24 @@ export interface CliResult {
   readonly err: string;
 }
 
-/** `npm run careboard -- …` as a real process against a database, with `stdin` typed in. */
-export function runCareboard(databaseUrl: string, args: readonly string[], stdin = ''): Promise<CliResult> {
+/**
+ * `npm run careboard -- …` as a real process against a database (null: none, so the data
+ * directory decides), with `stdin` typed in and any more of the environment.
+ */
+export function runCareboard(
+  databaseUrl: string | null,
+  args: readonly string[],
+  stdin = '',
+  env: Readonly<Record<string, string>> = {},
+): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...(databaseUrl === null ? {} : { DATABASE_URL: databaseUrl }),
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
     });
     let out = '';
     let err = '';

@@ -264,9 +264,10 @@ describe('database outages (FND-20)', () => {
     expect(countStatuses(during)['503'] ?? 0).toBeGreaterThan(0);
     // None left hanging: every request issued got an answer, 200 or 503, never a 500.
     expect(results.every((r) => r.status === 200 || r.status === 503)).toBe(true);
-    // Answered within the timeout (a connection, or one statement: TIMEOUT_MS + 1 s), not at the thaw:
-    // with a 2 s timeout a request that waited for the thaw would take up to 10 s.
+    // Answered within the timeout, not at the thaw: with a 2 s timeout a request that waited for the
+    // thaw would take up to 10 s. The timeout is the request's whole wait on the database, its
+    // connection and its statements together (FND-35): before, each had the whole of it.
     expect(during.filter((r) => r.endedAt < thawAt).length).toBeGreaterThan(0);
-    expect(Math.max(...results.map((r) => r.endedAt - r.startedAt))).toBeLessThan(2 * TIMEOUT_MS + 2_000);
+    expect(Math.max(...results.map((r) => r.endedAt - r.startedAt))).toBeLessThan(TIMEOUT_MS + 600);
   }, 150_000);
 });

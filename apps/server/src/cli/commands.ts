@@ -19,6 +19,7 @@ import { findCustomer } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
 import { findDeviceByReference, listDeviceListings } from '../store/device-activations.ts';
 import { listIdentityKeys, retireIdentityKey } from '../store/identity-keys.ts';
+import type { CliWrite } from './audit.ts';
 
 export class UsageError extends Error {}
 
@@ -41,7 +42,7 @@ export async function userAdd(
   options: Options,
   print: Print,
   readPassword: () => Promise<string>,
-): Promise<void> {
+): Promise<readonly CliWrite[]> {
   const customerId = required(options, 'customer');
   const email = required(options, 'email');
   const role = required(options, 'role');
@@ -59,8 +60,10 @@ export async function userAdd(
     password,
   });
   if (!created) throw new UsageError(`An account with the email ${email} exists already.`);
+  const account = await findAccountByEmail(db, email);
   print(`Added ${email} (${role}) to ${customerId}.`);
   if (given === undefined) print(`Password, shown once: ${password}`);
+  return [{ customer_id: customerId, action: 'create', entity: 'users', entity_id: account?.id ?? null }];
 }
 
 export async function userList(db: Db, options: Options, print: Print): Promise<void> {
@@ -79,7 +82,7 @@ export async function userSetRole(
   email: string | undefined,
   options: Options,
   print: Print,
-): Promise<void> {
+): Promise<readonly CliWrite[]> {
   if (!email)
     throw new UsageError('Name the account: careboard user set-role <email> --customer <id> --role <role>.');
   const customerId = required(options, 'customer');
@@ -96,6 +99,7 @@ export async function userSetRole(
       ? `${email} of ${customerId} is now ${role}. Its sign-ins have ended; the next one has the new role.`
       : `${email} of ${customerId} is now ${role}. Signing in again gives the new role's scopes.`,
   );
+  return [{ customer_id: customerId, action: 'update', entity: 'users', entity_id: accountId }];
 }
 
 /**
@@ -107,17 +111,21 @@ export async function userDisable(
   email: string | undefined,
   disabled: boolean,
   print: Print,
-): Promise<void> {
+): Promise<readonly CliWrite[]> {
   const verb = disabled ? 'disable' : 'enable';
   if (!email) throw new UsageError(`Name the account: careboard user ${verb} <email>.`);
   const accountId = await setAccountDisabled(db, email, disabled);
   if (!accountId) throw new UsageError(`There is no account ${email}.`);
   if (disabled) await endSessionsOfAccount(db, accountId);
+  const account = await findAccountByEmail(db, email);
   print(
     disabled
       ? `Disabled ${email}: it cannot sign in, its sign-ins have ended, and the displays it activated end at their next token refresh.`
       : `Enabled ${email}.`,
   );
+  return [
+    { customer_id: account?.customer_id ?? null, action: 'update', entity: 'users', entity_id: accountId },
+  ];
 }
 
 /** Every device record (BOF-42): its id, customer, state, activation, last sight, name, address, board. */
@@ -146,7 +154,11 @@ export async function deviceList(db: Db, options: Options, print: Print): Promis
  * once, its screen's live connections close and it shows a new activation code (BOF-46). The
  * device is named by its id, or by its grant id as older lists showed it.
  */
-export async function deviceRevoke(db: Db, reference: string | undefined, print: Print): Promise<void> {
+export async function deviceRevoke(
+  db: Db,
+  reference: string | undefined,
+  print: Print,
+): Promise<readonly CliWrite[]> {
   if (!reference) throw new UsageError('Name the device: careboard device revoke <id from device list>.');
   const device = await findDeviceByReference(db, reference);
   if (device) await revokeDevice(db, device.customer_id, device.id);
@@ -154,6 +166,12 @@ export async function deviceRevoke(db: Db, reference: string | undefined, print:
   const removed = device ? 1 : await revokeGrant(db, reference);
   if (removed === 0) throw new UsageError(`There is no device ${reference}.`);
   print(`Revoked ${reference}.`);
+  // A bare grant names no customer we can tell: the platform's log has it.
+  return [
+    device
+      ? { customer_id: device.customer_id, action: 'update', entity: 'devices', entity_id: String(device.id) }
+      : { customer_id: null, action: 'update', entity: 'devices', entity_id: reference },
+  ];
 }
 
 /** Shows another board on a screen (or none): it switches live, with no re-activation (IDN-16, BOF-44). */
@@ -162,7 +180,7 @@ export async function deviceAssign(
   reference: string | undefined,
   options: Options,
   print: Print,
-): Promise<void> {
+): Promise<readonly CliWrite[]> {
   if (!reference)
     throw new UsageError('Name the device: careboard device assign <id from device list> --board <id>|none.');
   const board = required(options, 'board');
@@ -181,13 +199,18 @@ export async function deviceAssign(
   print(
     boardId === null ? `Device ${reference} shows no board.` : `Device ${reference} shows board ${boardId}.`,
   );
+  return [
+    { customer_id: device.customer_id, action: 'update', entity: 'devices', entity_id: String(device.id) },
+  ];
 }
 
-export async function keysRotate(db: Db, print: Print): Promise<void> {
+export async function keysRotate(db: Db, print: Print): Promise<readonly CliWrite[]> {
   const kid = await addSigningKey(db);
   print(
     `Added signing key ${kid}. Restart every server to sign with it; retire the old key once its tokens have expired.`,
   );
+  // Every customer's tokens: the platform's log (a null customer).
+  return [{ customer_id: null, action: 'create', entity: 'identity_keys', entity_id: kid }];
 }
 
 export async function keysList(db: Db, print: Print): Promise<void> {
@@ -203,8 +226,13 @@ export async function keysList(db: Db, print: Print): Promise<void> {
   }
 }
 
-export async function keysRetire(db: Db, kid: string | undefined, print: Print): Promise<void> {
+export async function keysRetire(
+  db: Db,
+  kid: string | undefined,
+  print: Print,
+): Promise<readonly CliWrite[]> {
   if (!kid) throw new UsageError('Name the key: careboard keys retire <kid from keys list>.');
   if (!(await retireIdentityKey(db, kid))) throw new UsageError(`There is no active key ${kid}.`);
   print(`Retired ${kid}. Restart every server.`);
+  return [{ customer_id: null, action: 'update', entity: 'identity_keys', entity_id: kid }];
 }

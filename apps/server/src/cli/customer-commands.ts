@@ -4,6 +4,7 @@ import { createCustomer } from '../services/tenants/create-customer.ts';
 import { type CreateCustomerInput, customerLocales } from '../services/tenants/customer-input.ts';
 import { listCustomerSummaries } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
+import type { CliWrite } from './audit.ts';
 import { type Options, UsageError } from './commands.ts';
 
 type Print = (line: string) => void;
@@ -58,7 +59,7 @@ export async function customerAdd(
   options: Options,
   print: Print,
   readPassword: () => Promise<string>,
-): Promise<void> {
+): Promise<readonly CliWrite[]> {
   for (const flag of ['id', 'name', 'admin-email']) {
     if (!given(options, flag)?.trim()) throw new UsageError(`--${flag} is required.`);
   }
@@ -82,6 +83,10 @@ export async function customerAdd(
   print(`Device client: ${customer.auth_device_client_id} (its screens activate with it).`);
   print(`Admin: ${admin.email}.`);
   if (created.password !== undefined) print(`Password, shown once: ${created.password}`);
+  return [
+    { customer_id: customer.id, action: 'create', entity: 'customers', entity_id: customer.id },
+    { customer_id: customer.id, action: 'create', entity: 'users', entity_id: admin.id },
+  ];
 }
 
 /** `customer list`: one line per customer, tab-separated, by id. */

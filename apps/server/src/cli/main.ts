@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
+import { PRODUCT_VERSION } from '@careboard/contracts';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { createLogger } from '../http/logger.ts';
 import { DataDirInUseError } from '../store/data-dir-lock.ts';
+import type { Db } from '../store/database.ts';
+import { type CliWrite, runAudited } from './audit.ts';
 import {
   deviceAssign,
   deviceList,
@@ -16,9 +19,9 @@ import {
   userSetRole,
 } from './commands.ts';
 import { customerAdd, customerList } from './customer-commands.ts';
-import { openStore } from './open-store.ts';
+import { NoStoreError, openStore } from './open-store.ts';
 
-const USAGE = `Usage: npm run careboard -- <command>
+const USAGE = `Usage: npm run careboard -- <command>   (--version: the product version)
 
   customer add --id <slug> --name <name> --admin-email <email> [--locale en-US|es-US] [--admin-name <name>] [--password-stdin]
   customer list
@@ -34,7 +37,10 @@ const USAGE = `Usage: npm run careboard -- <command>
   keys retire <kid>
 
 Without --password-stdin a password is generated and shown once. customer add also makes the
-customer's organization id (org_<slug>) and device client (<slug>-device).`;
+customer's organization id (org_<slug>) and device client (<slug>-device).
+
+It works on the server's data: DATABASE_URL, else CAREBOARD_DATA_DIR (default ./data), named on
+stderr each run; it never makes a database of its own. Every write is in the audit log.`;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -60,6 +66,7 @@ function parse() {
         board: { type: 'string' },
         'password-stdin': { type: 'boolean' },
         help: { type: 'boolean' },
+        version: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -67,69 +74,72 @@ function parse() {
   }
 }
 
+type Parsed = ReturnType<typeof parse>['values'];
+type Print = (line: string) => void;
+type Write = (
+  db: Db,
+  values: Parsed,
+  argument: string | undefined,
+  print: Print,
+  password: () => Promise<string>,
+) => Promise<readonly CliWrite[]>;
+
+/** The commands that write, each audited in the transaction of its write (FND-36). */
+const WRITES: Readonly<Record<string, Write>> = Object.freeze({
+  'customer add': (db, values, _argument, out, password) => customerAdd(db, values, out, password),
+  'user add': (db, values, _argument, out, password) => userAdd(db, values, out, password),
+  'user set-role': (db, values, argument, out) => userSetRole(db, argument, values, out),
+  'user disable': (db, _values, argument, out) => userDisable(db, argument, true, out),
+  'user enable': (db, _values, argument, out) => userDisable(db, argument, false, out),
+  'device revoke': (db, _values, argument, out) => deviceRevoke(db, argument, out),
+  'device assign': (db, values, argument, out) => deviceAssign(db, argument, values, out),
+  'keys rotate': (db, _values, _argument, out) => keysRotate(db, out),
+  'keys retire': (db, _values, argument, out) => keysRetire(db, argument, out),
+});
+
+/** The commands that only read. */
+const READS: Readonly<Record<string, (db: Db, values: Parsed) => Promise<void>>> = Object.freeze({
+  'customer list': (db) => customerList(db, print),
+  'user list': (db, values) => userList(db, values, print),
+  'device list': (db, values) => deviceList(db, values, print),
+  'keys list': (db) => keysList(db, print),
+});
+
 async function main(): Promise<number> {
   const { positionals, values } = parse();
+  // The same version GET /health answers: no store is opened for it.
+  if (values.version) {
+    print(PRODUCT_VERSION);
+    return 0;
+  }
   const [group, action, argument] = positionals;
   const command = `${group ?? ''} ${action ?? ''}`;
-  const known = [
-    'customer add',
-    'customer list',
-    'user add',
-    'user list',
-    'user set-role',
-    'user disable',
-    'user enable',
-    'device list',
-    'device revoke',
-    'device assign',
-    'keys list',
-    'keys rotate',
-    'keys retire',
-  ];
-  if (values.help || !known.includes(command)) {
+  const write = WRITES[command];
+  const read = READS[command];
+  if (values.help || (!write && !read)) {
     print(USAGE);
     return values.help ? 0 : 2;
   }
   const config = loadConfig(process.env);
+  // Read before any transaction opens: a transaction must not wait on someone typing.
+  const typed = values['password-stdin'] === true && write ? await readStdin() : undefined;
   const store = await openStore(config, createLogger('warn'));
+  process.stderr.write(`careboard: ${store.where}\n`);
   try {
-    switch (command) {
-      case 'customer add':
-        await customerAdd(store.db, values, print, readStdin);
-        break;
-      case 'customer list':
-        await customerList(store.db, print);
-        break;
-      case 'user add':
-        await userAdd(store.db, values, print, readStdin);
-        break;
-      case 'user list':
-        await userList(store.db, values, print);
-        break;
-      case 'user set-role':
-        await userSetRole(store.db, argument, values, print);
-        break;
-      case 'user disable':
-      case 'user enable':
-        await userDisable(store.db, argument, action === 'disable', print);
-        break;
-      case 'device list':
-        await deviceList(store.db, values, print);
-        break;
-      case 'device revoke':
-        await deviceRevoke(store.db, argument, print);
-        break;
-      case 'device assign':
-        await deviceAssign(store.db, argument, values, print);
-        break;
-      case 'keys list':
-        await keysList(store.db, print);
-        break;
-      case 'keys rotate':
-        await keysRotate(store.db, print);
-        break;
-      default:
-        await keysRetire(store.db, argument, print);
+    if (read) await read(store.db, values);
+    else if (write) {
+      // Said once the write and its audit events are committed, never before.
+      const lines: string[] = [];
+      await runAudited(store.db, command, (trx) =>
+        write(
+          trx,
+          values,
+          argument,
+          (line) => lines.push(line),
+          async () => typed ?? '',
+        ),
+      );
+      for (const line of lines) print(line);
     }
     return 0;
   } finally {
@@ -141,7 +151,10 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     const known =
-      error instanceof UsageError || error instanceof ConfigError || error instanceof DataDirInUseError;
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      error instanceof DataDirInUseError ||
+      error instanceof NoStoreError;
     process.stderr.write(
       `${known ? (error as Error).message : `careboard: ${error instanceof Error ? error.stack : String(error)}`}\n`,
     );

@@ -3,7 +3,8 @@ import { type Page, type PageRequest, selectPage } from './repositories/page.ts'
 import type { AuditAction, AuditActorKind } from './tables/domain.ts';
 
 export interface NewAuditEvent {
-  readonly customer_id: string;
+  /** Null: the whole platform's (a signing key), in no customer's log (FND-36). */
+  readonly customer_id: string | null;
   readonly actor: string;
   readonly actor_kind: AuditActorKind;
   readonly action: AuditAction;

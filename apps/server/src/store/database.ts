@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Kysely, Migrator, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../errors/database-errors.ts';
+import { requestDeadline } from './database-deadline.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -21,8 +22,9 @@ export const POOL_IDLE_CLOSE_MS = 300_000;
  * A pool whose every wait is bounded (decision FND-20): a connection is acquired within
  * `timeoutMs` or the query fails; PostgreSQL cancels a statement running longer
  * (statement_timeout); and the client stops waiting for an answer a second after that
- * (query_timeout), for a server that is frozen and so cancels nothing. The errors these
- * raise become 503 SERVICE_UNAVAILABLE (errors/database-errors.ts).
+ * (query_timeout), for a server that is frozen and so cancels nothing. Within a request those
+ * limits are one: its connection waits and statements together end `timeoutMs` after its first
+ * wait (FND-35). The errors these raise become 503 SERVICE_UNAVAILABLE (errors/database-errors.ts).
  */
 export function openDatabase(
   url: string,
@@ -41,12 +43,14 @@ export function openDatabase(
   });
   // An idle client's error (the server stopped or restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) });
-  pools.set(db, pool);
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: discardingBrokenClients(pool, timeoutMs) }),
+  });
+  pools.set(db, { pool, timeoutMs });
   return db;
 }
 
-const pools = new WeakMap<Db, pg.Pool>();
+const pools = new WeakMap<Db, { pool: pg.Pool; timeoutMs: number }>();
 const preparing = new WeakMap<Db, Db>();
 /** Statement texts a preparing Db names; past this, a new text is sent unnamed (a bound on each connection's statements). */
 const MOST_PREPARED = 200;
@@ -61,9 +65,10 @@ const MOST_PREPARED = 200;
 export function preparingStatements(db: Db): Db {
   const made = preparing.get(db);
   if (made) return made;
-  const pool = pools.get(db);
+  const opened = pools.get(db);
   // Not opened here (a test's own): statements as they are.
-  if (!pool) return db;
+  if (!opened) return db;
+  const { pool, timeoutMs } = opened;
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
@@ -75,22 +80,59 @@ export function preparingStatements(db: Db): Db {
   };
   const preparingDb = new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: { ...discardingBrokenClients(pool, nameOf), end: async () => undefined },
+      pool: { ...discardingBrokenClients(pool, timeoutMs, nameOf), end: async () => undefined },
     }),
   });
   preparing.set(db, preparingDb);
   return preparingDb;
 }
 
+/** pg-pool's own words for a connection wait that ran out: errors/database-errors.ts knows them. */
+const CONNECT_TIMED_OUT = 'timeout exceeded when trying to connect';
+
+/**
+ * A connection from the pool by `deadline`. The pool's own limit is the whole timeout, so a
+ * request's later waits, which have less left, race a timer of their own; a connection that
+ * arrives after it is handed straight back.
+ */
+async function connectBy(pool: pg.Pool, deadline: number, timeoutMs: number): Promise<pg.PoolClient> {
+  const left = deadline - Date.now();
+  if (left >= timeoutMs) return pool.connect();
+  if (left <= 0) throw new Error(`${CONNECT_TIMED_OUT}: the request's time on the database is up`);
+  const pending = pool.connect();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(CONNECT_TIMED_OUT)), left);
+  });
+  try {
+    return await Promise.race([pending, late]);
+  } catch (error) {
+    pending.then(
+      (client) => client.release(),
+      () => undefined,
+    );
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The pool as Kysely sees it, except that a client whose query failed for want of the
  * database (timed out, connection lost) is destroyed on release instead of reused: a
  * timed-out query may still be in flight on it, and the next one would queue behind it.
+ * Within a request every wait ends by the request's deadline (FND-35): the connection wait
+ * races it, and each statement's query_timeout is what is left of it.
  */
-function discardingBrokenClients(pool: pg.Pool, nameOf?: (text: string) => string | undefined): PostgresPool {
+function discardingBrokenClients(
+  pool: pg.Pool,
+  timeoutMs: number,
+  nameOf?: (text: string) => string | undefined,
+): PostgresPool {
   return {
     async connect() {
-      const client = await pool.connect();
+      const deadline = requestDeadline(timeoutMs);
+      const client = await connectBy(pool, deadline ?? Date.now() + timeoutMs, timeoutMs);
       let broken = false;
       const noteBroken = (error: unknown) => {
         if (isDatabaseUnavailable(error)) broken = true;
@@ -104,19 +146,28 @@ function discardingBrokenClients(pool: pg.Pool, nameOf?: (text: string) => strin
       client.on('error', onError);
       return {
         query: (...args: unknown[]) => {
-          // Once broken, fail at once: a ROLLBACK after a timed-out statement would wait as long again.
-          if (broken && typeof args[0] === 'string') {
-            return Promise.reject(new Error('Connection terminated: an earlier query on it failed'));
-          }
           const [text, values] = args;
-          const name =
-            nameOf && typeof text === 'string' && Array.isArray(values) && values.length > 0
-              ? nameOf(text)
-              : undefined;
-          const result = name
-            ? client.query({ name, text: text as string, values: values as unknown[] })
-            : (client.query as (...a: unknown[]) => unknown)(...args);
-          return result instanceof Promise ? result.catch(noteBroken) : result;
+          // Cursors and other query objects pass as they are.
+          if (typeof text !== 'string') return (client.query as (...a: unknown[]) => unknown)(...args);
+          // Once broken, fail at once: a ROLLBACK after a timed-out statement would wait as long again.
+          if (broken)
+            return Promise.reject(new Error('Connection terminated: an earlier query on it failed'));
+          // Outside a request each statement has its own limit; within one, what is left of the request's.
+          const left = deadline === undefined ? timeoutMs + 1_000 : deadline - Date.now();
+          if (left <= 0) {
+            // Not sent; the connection may be mid-transaction, so it is not given back as it is.
+            broken = true;
+            return Promise.reject(new Error("Query read timeout: the request's time on the database is up"));
+          }
+          const name = nameOf && Array.isArray(values) && values.length > 0 ? nameOf(text) : undefined;
+          return client
+            .query({
+              text,
+              ...(Array.isArray(values) ? { values } : {}),
+              ...(name ? { name } : {}),
+              query_timeout: left,
+            } as pg.QueryConfig)
+            .catch(noteBroken);
         },
         release: () => {
           client.removeListener('error', onError);
@@ -138,6 +189,20 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed.`, { cause: error });
   }
+}
+
+/**
+ * Whether the database holds Careboard's tables (its first migration ran there): a database a
+ * server has used, as opposed to an empty one the admin command must not fill (FND-37).
+ */
+export async function holdsCareboardData(db: Db): Promise<boolean> {
+  const table = await sql<{
+    found: boolean;
+  }>`SELECT to_regclass('kysely_migration') IS NOT NULL AS found`.execute(db);
+  if (!table.rows[0]?.found) return false;
+  const first = await sql<{ found: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM kysely_migration WHERE name = '0001-customers') AS found`.execute(db);
+  return first.rows[0]?.found === true;
 }
 
 export async function isReachable(db: Db): Promise<boolean> {

@@ -275,6 +275,11 @@ function isPostgres(pid: number): boolean {
   }
 }
 
+/** Whether `dataDir` holds an embedded cluster (one a server made there), running or not. */
+export function hasEmbeddedCluster(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'));
+}
+
 /**
  * The URL of the embedded cluster a running server holds in `dataDir`, or
  * undefined when no server runs there.
