@@ -165,16 +165,20 @@ describe('POST /users', () => {
     ).toBe(201);
   });
 
-  it('refuses a token that is no account of the customer, and a screen', async () => {
+  it('refuses a token of no account of the customer (401, IDN-22), and a screen (403)', async () => {
+    // An account id that names no account: deleted, or never one of this customer's.
     const stranger = await asAccount('00000000-0000-4000-8000-000000000000', ADMIN_SCOPE);
     const body = { email: 'ghost@demo.test', name: 'Ghost', role: 'visitor' };
     expect(await stranger('POST', '/users', body)).toMatchObject({
-      status: 403,
-      body: { code: 'FORBIDDEN' },
+      status: 401,
+      body: { code: 'UNAUTHORIZED' },
     });
     // bravo's admin with a token of demo's organization is no account of demo.
     const crossed = await asAccount(bravoAdminId, ADMIN_SCOPE);
-    expect(await crossed('POST', '/users', body)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await crossed('POST', '/users', body)).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED' },
+    });
     const screen = apiClient(
       server,
       await accessToken(server, { sub: adminId, scope: ADMIN_SCOPE, device_id: 1 }),

@@ -3,12 +3,13 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAnswer, apiClient } from './api-client.ts';
 import { decodePayload, deviceAuthorization, discover, pollOnce } from './identity-helpers.ts';
+import { fromAddress } from './loopback-http.ts';
 import { startWithSecondCustomer } from './second-customer.ts';
 import type { TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
-// Issue 14: the console pairs a screen by the code it shows (decisions BOF-49 to BOF-52).
-const ADMIN_SCOPE = 'access:display-board read:kiosks write:*';
+// Issue 14: the console pairs a screen by the code it shows (decisions BOF-49 to BOF-52); an admin's act (IDN-20).
+const ADMIN_SCOPE = 'access:display-board read:kiosks write:* update:customer*';
 let server: TestServer;
 let sql: pg.Client;
 let admin: Awaited<ReturnType<typeof apiClient>>;
@@ -16,10 +17,11 @@ let demoConfig: oidc.Configuration;
 let bravoConfig: oidc.Configuration;
 let demoLocationId: number;
 let bravoLocationId: number;
+let adminId: string;
 
 beforeAll(async () => {
   ({ server, sql } = await startWithSecondCustomer());
-  const adminId = (await sql.query("SELECT id FROM accounts WHERE email = 'admin@demo.test'")).rows[0].id;
+  adminId = (await sql.query("SELECT id FROM accounts WHERE email = 'admin@demo.test'")).rows[0].id;
   admin = await apiClient(server, await accessToken(server, { scope: ADMIN_SCOPE, sub: adminId }));
   demoConfig = await discover(server, 'demo-device');
   bravoConfig = await discover(server, 'bravo-device');
@@ -183,6 +185,82 @@ describe('POST /api/devices/pair', () => {
       body: { code: 'FORBIDDEN' },
     });
     await expectStillPending('demo-device', device.device_code);
+  });
+});
+
+describe('POST /api/devices/pair, guessed (hardening, finding 7; IDN-21)', () => {
+  /** Codes of the provider's alphabet, each different: none is a screen's. */
+  const unknownCode = (index: number) =>
+    `BCDF${'BCDFGHJKLMNPQRSTVWXZ'[Math.floor(index / 20) % 20]}${'BCDFGHJKLMNPQRSTVWXZ'[index % 20]}GH`;
+
+  /** The admin's pairing sent from one loopback address (the server sees it as the caller's). */
+  async function pairingFrom(address: string) {
+    const client = fromAddress(address, 1);
+    const token = await accessToken(server, { scope: ADMIN_SCOPE, sub: adminId });
+    const health = await client.request(`${server.baseUrl}/health`);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(String(health.headers['set-cookie'] ?? ''))?.[1] ?? '';
+    return {
+      async pair(userCode: string) {
+        const answer = await client.request(`${server.baseUrl}/api/devices/pair`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            cookie: `XSRF-TOKEN=${xsrf}`,
+            'x-xsrf-token': xsrf,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ user_code: userCode }),
+        });
+        return {
+          status: answer.status,
+          retryAfter: answer.headers['retry-after'],
+          body: JSON.parse(answer.text),
+        };
+      },
+      close: () => client.close(),
+    };
+  }
+
+  it('refuses an address with 429 once it has typed 30 codes in 10 minutes, as /activate does', async () => {
+    const guesser = await pairingFrom('127.0.0.2');
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) statuses.push((await guesser.pair(unknownCode(i))).status);
+      expect(statuses).toEqual(Array(30).fill(422));
+      const refused = await guesser.pair(unknownCode(30));
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect(refused.body).toEqual({
+        code: 'TOO_MANY_REQUESTS',
+        params: { seconds: Number(refused.retryAfter) },
+        message: `Too many requests. Try again in ${refused.retryAfter} seconds.`,
+      });
+    } finally {
+      guesser.close();
+    }
+    // Another address's admin still pairs a screen.
+    const device = await deviceAuthorization(demoConfig, server, 1);
+    const colleague = await pairingFrom('127.0.0.3');
+    try {
+      expect((await colleague.pair(device.user_code)).status).toBe(201);
+    } finally {
+      colleague.close();
+    }
+  });
+
+  it('refuses a code tried 10 times, from any address', async () => {
+    const code = unknownCode(399);
+    const first = await pairingFrom('127.0.0.4');
+    const second = await pairingFrom('127.0.0.5');
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await first.pair(code)).status);
+      expect(statuses).toEqual(Array(10).fill(422));
+      expect((await second.pair(code.toLowerCase())).status).toBe(429);
+    } finally {
+      first.close();
+      second.close();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { deviceFlowScopes } from '@careboard/contracts';
 import * as oidc from 'openid-client';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   confirmOnPhone,
@@ -19,6 +20,20 @@ beforeAll(async () => {
   config = await discover(server, DEVICE_CLIENT);
 });
 afterAll(() => server?.close());
+
+/** Fake time: the refresh token's first use happened `seconds` ago. */
+async function backdateUse(refreshToken: string, seconds: number): Promise<void> {
+  const sql = new pg.Client({ connectionString: server.databaseUrl });
+  await sql.connect();
+  try {
+    await sql.query(
+      "UPDATE oidc_payloads SET consumed_at = now() - make_interval(secs => $2) WHERE type = 'RefreshToken' AND id = $1",
+      [refreshToken, seconds],
+    );
+  } finally {
+    await sql.end();
+  }
+}
 
 describe('device flow', () => {
   it('answers the device authorization with a code, the complete verification address and a 5 s interval', async () => {
@@ -79,7 +94,7 @@ describe('device flow', () => {
     });
   });
 
-  it('rotates the refresh token; reusing an old one fails and revokes the device', async () => {
+  it('rotates the refresh token; reusing an old one past its grace fails and revokes the device', async () => {
     const device = await deviceAuthorization(config, server);
     await confirmOnPhone(device.verification_uri_complete ?? '');
     const tokens = await oidc.pollDeviceAuthorizationGrant(config, { ...device, interval: 1 });
@@ -89,6 +104,8 @@ describe('device flow', () => {
     expect(renewed.refresh_token).not.toBe(first);
     expect(decodePayload(renewed.access_token).org_id).toBe('org_demo');
 
+    // Within 30 s it would be a retry (IDN-19); its first use is made older than that.
+    await backdateUse(first, 31);
     await expect(oidc.refreshTokenGrant(config, first)).rejects.toMatchObject({ error: 'invalid_grant' });
     // The reuse revoked the whole grant: the newest token is dead too.
     await expect(oidc.refreshTokenGrant(config, renewed.refresh_token ?? '')).rejects.toMatchObject({

@@ -5,6 +5,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDisable, userSetRole } from '../src/cli/commands.ts';
 import { type Db, openDatabase } from '../src/store/database.ts';
+import { findOidcPayload } from '../src/store/oidc-payloads.ts';
 import {
   confirmOnPhone,
   decodePayload,
@@ -18,6 +19,7 @@ let server: TestServer;
 let config: oidc.Configuration;
 let db: Db;
 const WEB_CLIENT = 'careboard-board';
+const DEVICE_CLIENT = 'demo-device';
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -42,17 +44,45 @@ async function signIn(email: string) {
 }
 
 /** One raw refresh at the token endpoint: its status and OAuth body. */
-async function refresh(refreshToken: string) {
+async function refresh(refreshToken: string, clientId = WEB_CLIENT) {
   const response = await fetch(`${server.baseUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'refresh_token',
-      client_id: WEB_CLIENT,
+      client_id: clientId,
       refresh_token: refreshToken,
     }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** A screen activated on a phone by the demo admin: its first tokens. */
+async function activatedScreen() {
+  const deviceConfig = await discover(server, DEVICE_CLIENT);
+  const device = await deviceAuthorization(deviceConfig, server);
+  await confirmOnPhone(device.verification_uri_complete ?? '');
+  return oidc.pollDeviceAuthorizationGrant(deviceConfig, { ...device, interval: 1 });
+}
+
+/** The grant a refresh token belongs to, as stored. */
+async function grantOf(refreshToken: string): Promise<string> {
+  const row = await findOidcPayload(db, 'RefreshToken', 'id', refreshToken);
+  return String(row?.payload.grantId);
+}
+
+async function grantExists(grantId: string): Promise<boolean> {
+  return (await findOidcPayload(db, 'Grant', 'id', grantId)) !== undefined;
+}
+
+/** Fake time: the token's first use happened `seconds` ago. */
+async function usedSecondsAgo(refreshToken: string, seconds: number): Promise<void> {
+  await db
+    .updateTable('oidc_payloads')
+    .set({ consumed_at: new Date(Date.now() - seconds * 1000) })
+    .where('type', '=', 'RefreshToken')
+    .where('id', '=', refreshToken)
+    .execute();
 }
 
 const scopesOf = (accessToken: unknown) => String(decodePayload(String(accessToken)).scope).split(' ');
@@ -71,27 +101,85 @@ function careboard(args: string[]): Promise<{ code: number | null; out: string }
   });
 }
 
-describe('two refreshes of one refresh token at the same time (issue 12, defect 6)', () => {
-  it('let at most one succeed, answer the other invalid_grant and end the grant', async () => {
-    const rounds = 10;
-    for (let round = 0; round < rounds; round++) {
-      const tokens = await signIn('admin@demo.test');
-      const answers = await Promise.all([
-        refresh(tokens.refresh_token ?? ''),
-        refresh(tokens.refresh_token ?? ''),
-      ]);
-      const won = answers.filter((answer) => answer.status === 200);
-      const lost = answers.filter((answer) => answer.status !== 200);
-      expect(won, `round ${round}`).toHaveLength(1);
+describe('a refresh token presented again: a retry, not theft (hardening, finding 5; IDN-19)', () => {
+  it('keeps a screen whose refresh is sent twice at once signed in through 20 rounds', async () => {
+    const first = await activatedScreen();
+    const deviceId = decodePayload(first.access_token).device_id;
+    const grantId = await grantOf(first.refresh_token ?? '');
+    let current = first.refresh_token ?? '';
+    for (let round = 0; round < 20; round++) {
+      const answers = await Promise.all([refresh(current, DEVICE_CLIENT), refresh(current, DEVICE_CLIENT)]);
       expect(
-        lost.map((answer) => [answer.status, answer.body.error]),
+        answers.map((answer) => [answer.status, answer.body.error]),
         `round ${round}`,
-      ).toEqual([[400, 'invalid_grant']]);
-      // As for a sequential reuse, the grant is revoked: the winner's new refresh token is dead too.
-      const next = await refresh(String(won[0]?.body.refresh_token));
-      expect([next.status, next.body.error], `round ${round}`).toEqual([400, 'invalid_grant']);
+      ).toEqual([
+        [200, undefined],
+        [200, undefined],
+      ]);
+      // Both are the same screen's tokens, of the same grant.
+      for (const answer of answers) {
+        expect(decodePayload(String(answer.body.access_token)).device_id, `round ${round}`).toBe(deviceId);
+        expect(await grantOf(String(answer.body.refresh_token)), `round ${round}`).toBe(grantId);
+      }
+      // The screen keeps whichever answer reached it: the first one, then the second, in turn.
+      current = String(answers[round % 2]?.body.refresh_token);
     }
+    expect(await grantExists(grantId)).toBe(true);
+    const next = await refresh(current, DEVICE_CLIENT);
+    expect(next.status).toBe(200);
+    const me = await fetch(`${server.baseUrl}/api/me`, {
+      headers: { authorization: `Bearer ${String(next.body.access_token)}` },
+    });
+    expect(me.status).toBe(200);
+  }, 60_000);
+
+  it('answers a retry after a lost answer with new tokens of the same grant; both answers work', async () => {
+    const tokens = await signIn('admin@demo.test');
+    const grantId = await grantOf(tokens.refresh_token ?? '');
+    const lost = await refresh(tokens.refresh_token ?? '');
+    const retried = await refresh(tokens.refresh_token ?? '');
+    expect([lost.status, retried.status]).toEqual([200, 200]);
+    expect(retried.body.refresh_token).not.toBe(lost.body.refresh_token);
+    expect(await grantOf(String(retried.body.refresh_token))).toBe(grantId);
+    expect((await refresh(String(retried.body.refresh_token))).status).toBe(200);
+    expect((await refresh(String(lost.body.refresh_token))).status).toBe(200);
   });
+
+  it('ends the grant when a used token comes back after its 30 s grace', async () => {
+    const tokens = await activatedScreen();
+    const grantId = await grantOf(tokens.refresh_token ?? '');
+    const renewed = await refresh(tokens.refresh_token ?? '', DEVICE_CLIENT);
+    expect(renewed.status).toBe(200);
+    await usedSecondsAgo(tokens.refresh_token ?? '', 31);
+    const late = await refresh(tokens.refresh_token ?? '', DEVICE_CLIENT);
+    expect([late.status, late.body.error]).toEqual([400, 'invalid_grant']);
+    // As for any theft: the screen's newest token dies with the grant.
+    const after = await refresh(String(renewed.body.refresh_token), DEVICE_CLIENT);
+    expect([after.status, after.body.error]).toEqual([400, 'invalid_grant']);
+    expect(await grantExists(grantId)).toBe(false);
+  }, 30_000);
+
+  it('ends the grant at the sixth retry within the grace', async () => {
+    const tokens = await signIn('admin@demo.test');
+    const grantId = await grantOf(tokens.refresh_token ?? '');
+    const statuses: number[] = [];
+    for (let use = 0; use < 7; use++) statuses.push((await refresh(tokens.refresh_token ?? '')).status);
+    // The first use and five retries; the sixth retry is no longer a retry.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 400]);
+    expect(await grantExists(grantId)).toBe(false);
+  });
+
+  it('ends the grant when another client presents the token, even within the grace', async () => {
+    const tokens = await activatedScreen();
+    const grantId = await grantOf(tokens.refresh_token ?? '');
+    const renewed = await refresh(tokens.refresh_token ?? '', DEVICE_CLIENT);
+    expect(renewed.status).toBe(200);
+    const elsewhere = await refresh(tokens.refresh_token ?? '', WEB_CLIENT);
+    expect([elsewhere.status, elsewhere.body.error]).toEqual([400, 'invalid_grant']);
+    expect(await grantExists(grantId)).toBe(false);
+    const after = await refresh(String(renewed.body.refresh_token), DEVICE_CLIENT);
+    expect([after.status, after.body.error]).toEqual([400, 'invalid_grant']);
+  }, 30_000);
 
   it('still refreshes one at a time', async () => {
     const tokens = await signIn('admin@demo.test');

@@ -7,6 +7,7 @@ import { type Db, openDatabase } from '../src/store/database.ts';
 import { findOidcPayload, upsertOidcPayload } from '../src/store/oidc-payloads.ts';
 import { BrowserSession, formIn } from './browser-session.ts';
 import { DEMO_PASSWORD, discover } from './identity-helpers.ts';
+import { fromAddress, inParallel, tally } from './loopback-http.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 const WEB_CLIENT = 'careboard-board';
@@ -17,7 +18,8 @@ const LIMITS = {
   signInDelayMaxMs: 800,
   signInAccountFailures: 10,
   signInAccountDelayMs: 300,
-  createPerAddress: 5,
+  createPerClientAddress: 5,
+  createPerAddress: 20,
   createPerClient: 12,
   createWindowSec: 60,
 };
@@ -150,11 +152,11 @@ describe('requests that store rows before anyone signs in (issue 12, defect 7)',
       }),
     });
 
-  it('answers POST /oauth/device/code over the budget of an address with 429 and stores nothing', async () => {
+  it('answers POST /oauth/device/code over the budget of a client and address with 429 and stores nothing', async () => {
     address = 'D';
     const statuses: number[] = [];
-    for (let i = 0; i < LIMITS.createPerAddress; i++) statuses.push((await deviceCode()).status);
-    expect(statuses).toEqual(Array(LIMITS.createPerAddress).fill(200));
+    for (let i = 0; i < LIMITS.createPerClientAddress; i++) statuses.push((await deviceCode()).status);
+    expect(statuses).toEqual(Array(LIMITS.createPerClientAddress).fill(200));
     const before = await rowCount();
     for (let i = 0; i < 20; i++) {
       const refused = await deviceCode();
@@ -165,21 +167,42 @@ describe('requests that store rows before anyone signs in (issue 12, defect 7)',
     expect(await rowCount()).toBe(before);
   });
 
-  it('limits GET /activate and GET /authorize per address, with a page', async () => {
+  it('limits GET /activate and GET /authorize per client and address, with a page', async () => {
     address = 'E';
     const before = await rowCount();
     const statuses: number[] = [];
-    for (let i = 0; i < LIMITS.createPerAddress + 3; i++) {
+    for (let i = 0; i < LIMITS.createPerClientAddress + 3; i++) {
       statuses.push((await fetch(`${server.baseUrl}/activate`)).status);
     }
-    expect(statuses.slice(0, LIMITS.createPerAddress).every((status) => status === 200)).toBe(true);
-    expect(statuses.slice(LIMITS.createPerAddress)).toEqual([429, 429, 429]);
+    expect(statuses.slice(0, LIMITS.createPerClientAddress).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(LIMITS.createPerClientAddress)).toEqual([429, 429, 429]);
     const created = (await rowCount()) - before;
-    expect(created).toBeLessThanOrEqual(LIMITS.createPerAddress);
-    const authorize = await fetch(`${server.baseUrl}/authorize?client_id=${WEB_CLIENT}&response_type=code`);
-    expect(authorize.status).toBe(429);
-    expect(await authorize.text()).toContain('Too many requests');
-    expect(await rowCount()).toBe(before + created);
+    expect(created).toBeLessThanOrEqual(LIMITS.createPerClientAddress);
+    // The code page's budget is its own: the same address still starts a sign-in, up to its budget.
+    const authorize = () =>
+      fetch(`${server.baseUrl}/authorize?client_id=${WEB_CLIENT}&response_type=code`, { redirect: 'manual' });
+    const started: number[] = [];
+    for (let i = 0; i < LIMITS.createPerClientAddress; i++) {
+      const answer = await authorize();
+      await answer.arrayBuffer();
+      started.push(answer.status);
+    }
+    expect(started.filter((status) => status === 429)).toEqual([]);
+    const refused = await authorize();
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain('Too many requests');
+    const stored = await rowCount();
+    expect((await authorize()).status).toBe(429);
+    expect(await rowCount()).toBe(stored);
+  });
+
+  it('limits one address across clients', async () => {
+    address = 'G';
+    const limited = createThrottles({ createPerClientAddress: 3, createPerAddress: 5 });
+    const allowed = [];
+    for (const client of ['a', 'b', 'c', 'd', 'e', 'f'])
+      allowed.push((await limited.providerRequest(client, 'G')).allowed);
+    expect(allowed).toEqual([true, true, true, true, true, false]);
   });
 
   it('limits one client across addresses', async () => {
@@ -215,4 +238,65 @@ describe('requests that store rows before anyone signs in (issue 12, defect 7)',
     expect(await left('DeviceCode', 'late-device-code')).toBe(true);
     expect(await left('DeviceCode', 'old-device-code')).toBe(false);
   });
+});
+
+describe("one client's budget is not everyone's (hardening, finding 3; IDN-18)", () => {
+  // The real budgets, and real client addresses: each flood leaves from its own loopback address.
+  let open: TestServer;
+  beforeAll(async () => {
+    open = await startTestServer();
+  });
+  afterAll(() => open?.close());
+
+  /** POST /oauth/device/code of the demo customer's screens, from `client`: its status and body. */
+  function askForCode(client: ReturnType<typeof fromAddress>) {
+    return client.request(`${open.baseUrl}/oauth/device/code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: DEVICE_CLIENT,
+        scope: deviceFlowScopes.join(' '),
+        audience: open.config.identity.audience,
+      }).toString(),
+    });
+  }
+
+  /** `count` device-code requests from `address`, 8 at a time; their statuses. */
+  async function deviceCodesFrom(address: string, count: number): Promise<number[]> {
+    const client = fromAddress(address);
+    try {
+      return await inParallel(count, 8, async () => (await askForCode(client)).status);
+    } finally {
+      client.close();
+    }
+  }
+
+  it('leaves a screen at another address its code after 300 requests from one address and 300 from six', async () => {
+    // IDN-18's budget: 60 a minute per client and address.
+    const perPair = 60;
+    const one = await deviceCodesFrom('127.0.0.2', 300);
+    // The flooding address gets its own budget and no more.
+    expect(tally(one)).toEqual({ 200: perPair, 429: 300 - perPair });
+
+    const six = await Promise.all(
+      ['127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6', '127.0.0.7', '127.0.0.8'].map((address) =>
+        deviceCodesFrom(address, 50),
+      ),
+    );
+    expect(tally(six.flat())).toEqual({ 200: 300 });
+
+    // A screen of the same customer elsewhere still gets its code, at once.
+    const screen = fromAddress('127.0.0.9', 1);
+    try {
+      const answer = await askForCode(screen);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text)).toMatchObject({
+        user_code: expect.stringMatching(/^[A-Z]{4}-[A-Z]{4}$/),
+      });
+    } finally {
+      screen.close();
+    }
+    // While the flooding address is still refused: its budget, not everyone's.
+    expect(await deviceCodesFrom('127.0.0.2', 1)).toEqual([429]);
+  }, 60_000);
 });

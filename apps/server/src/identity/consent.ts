@@ -16,8 +16,8 @@ const DAY = 24 * 60 * 60;
 /**
  * Consent is decided by policy, not asked: the account's role says which
  * scopes it may have; requested scopes beyond that are rejected (so the
- * prompt does not return). A device is activated only by an account of the
- * device's own customer whose role holds every device scope; a standard
+ * prompt does not return). A device is activated only by an admin of the
+ * device's own customer (decisions IDN-02, IDN-20); a standard
  * sign-in naming an `organization` must be one the account belongs to.
  */
 export async function grantByPolicy(

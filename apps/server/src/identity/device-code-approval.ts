@@ -2,6 +2,7 @@ import { deviceFlowScopes } from '@careboard/contracts';
 import type Provider from 'oidc-provider';
 import { isDeviceClient } from './clients.ts';
 import { deviceApiScopes } from './roles.ts';
+import type { ThrottleResult, Throttles } from './throttle.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,11 @@ export interface PendingDeviceCode {
 
 export interface DeviceCodeApproval {
   /**
+   * One more code typed from this address: the code page's budgets per address and per code,
+   * shared with POST /activate so the two doors together allow what one does (decision IDN-21).
+   */
+  budget(userCode: string, ip: string): Promise<ThrottleResult>;
+  /**
    * The pending code with this user code of this customer's device client; undefined for an
    * unknown, malformed, expired, used or denied code and for another customer's code alike.
    */
@@ -62,8 +68,13 @@ function requestedBoardId(params: Record<string, unknown> | undefined): number |
  * the device flow's scopes, nothing more), then the code carries the account, grant, scope and
  * resource, so the screen's next poll gets its tokens (decision BOF-49).
  */
-export function createDeviceCodeApproval(provider: Provider, audience: string): DeviceCodeApproval {
+export function createDeviceCodeApproval(
+  provider: Provider,
+  audience: string,
+  throttles: Pick<Throttles, 'userCode'>,
+): DeviceCodeApproval {
   return {
+    budget: (userCode, ip) => throttles.userCode(normalizeUserCode(userCode), ip),
     async findPending(userCode, customerId) {
       const normalized = normalizeUserCode(userCode);
       if (!USER_CODE.test(normalized)) return undefined;

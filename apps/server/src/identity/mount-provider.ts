@@ -23,14 +23,14 @@ export function isProviderPath(path: string): boolean {
  * are already on the raw response. POST /activate is the exception: it is
  * parsed here first so the user-code page can be throttled per address and per
  * code, then passed on with its body (the provider accepts a parsed body; decision IDN-10);
- * so is POST /oauth/device/code, throttled per address and per client (IDN-15).
+ * so is POST /oauth/device/code, throttled per client and address (IDN-15, IDN-18).
  */
 export function mountProvider(app: FastifyInstance, provider: Provider, throttles: Throttles): void {
   const handle = provider.callback();
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (!isProviderPath(path) || (request.method === 'POST' && PARSED_FIRST.has(path))) return;
-    // These store a session or an interaction before anyone has signed in: throttled first (IDN-15).
+    // These store a session or an interaction before anyone has signed in: throttled first (IDN-15, IDN-18).
     if (
       request.method === 'GET' &&
       (path === identityRoutes.authorization || path === identityRoutes.code_verification)
@@ -76,8 +76,8 @@ function tooManyPage(reply: FastifyReply, retryAfterSec: number) {
 }
 
 /**
- * POST /oauth/device/code, parsed first so it can be throttled per address and
- * per client before the provider stores a device code (IDN-15); answered as an
+ * POST /oauth/device/code, parsed first so it can be throttled per client and
+ * address before the provider stores a device code (IDN-15, IDN-18); answered as an
  * OAuth error (`slow_down`, 429) when over budget.
  */
 export async function deviceAuthorizationRoute(

@@ -12,6 +12,7 @@ import { grantStillAllowed } from './grant-policy.ts';
 import type { IdentityKeys } from './keys.ts';
 import { createPgAdapter, revokeGrant } from './oidc-adapter.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages/message-pages.ts';
+import { endGrantOfTokenFromAnotherClient } from './refresh-token-of-another-client.ts';
 import { apiScopes, deviceApiScopes } from './roles.ts';
 
 /** Auth0's paths, so the board app works unchanged against Auth0. */
@@ -39,6 +40,7 @@ export interface ProviderDeps {
 export function createProvider({ config, db, keys, log }: ProviderDeps): Provider {
   const longCookie = { signed: true, secure: config.secureCookies, sameSite: 'lax' } as const;
   const configuration: Configuration = {
+    // A refresh token used again within 30 s (a retry) rotates again instead of ending the grant (IDN-19).
     adapter: createPgAdapter(db, (clientId) => findClientMetadata(db, config, clientId)),
     jwks: { keys: keys.signing as NonNullable<Configuration['jwks']>['keys'] },
     cookies: {
@@ -169,6 +171,7 @@ export function createProvider({ config, db, keys, log }: ProviderDeps): Provide
   provider.use(saveNewSessionOfCodePage(SESSION_TTL_SEC, longCookie));
   provider.use(addDeviceInterval);
   provider.use(createSlowDown());
+  provider.use(endGrantOfTokenFromAnotherClient(db));
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
     recordDeviceGrant(db, ctx).catch((error: unknown) =>
       log.error({ err: error }, 'recording a device grant failed'),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../store/database.ts';
+import { createAccountAccess, tokensAsIssued } from './account-access.ts';
 import { createBoardAccess } from './board-access.ts';
 import { createDeviceCodeApproval } from './device-code-approval.ts';
 import { interactionRoutes } from './interaction-routes.ts';
@@ -38,12 +39,15 @@ export async function registerIdentity(
   const auth = createAuth(
     createAccessTokenVerifier(db, identity, keySetFor(identity, keys.signing)),
     createBoardAccess(db),
+    // The accounts are the embedded provider's; an external issuer's tokens name none here (IDN-22).
+    identity.embedded ? createAccountAccess(db) : tokensAsIssued,
   );
   if (!identity.embedded) return auth;
 
   const provider = createProvider({ config: identity, db, keys, log });
-  app.decorate('deviceCodes', createDeviceCodeApproval(provider, identity.audience));
   const limits = throttles ?? createThrottles();
+  // The console's pairing types a screen's code too: it spends the code page's budgets (IDN-21).
+  app.decorate('deviceCodes', createDeviceCodeApproval(provider, identity.audience, limits));
   mountProvider(app, provider, limits);
   await app.register(async (pages) => {
     await pages.register(formbody, { bodyLimit: 16 * 1024 });

@@ -1,6 +1,7 @@
 import { hasScopes, type ScopedAction, scopesFor } from '@careboard/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
+import type { AccountAccess } from './account-access.ts';
 import type { BoardAccess } from './board-access.ts';
 import type { Principal, VerifyAccessToken } from './verify-access-token.ts';
 
@@ -16,14 +17,16 @@ declare module 'fastify' {
 
 export interface Auth {
   /**
-   * A route's preHandler: a valid bearer token (401) holding every scope the
-   * action requires in contracts' actionScopes (403), the table the socket
-   * gateway checks too.
+   * A route's preHandler: a valid bearer token of an account still enabled (401) holding
+   * every scope the action requires in contracts' actionScopes, of those its account's role
+   * grants now (403), the table the socket gateway checks too (IDN-22).
    */
   require(action: ScopedAction): preHandlerAsyncHookHandler;
   readonly verify: VerifyAccessToken;
   /** Which boards a caller may read: a screen only its own (decision IDN-16). */
   readonly boards: BoardAccess;
+  /** A person's token as their account allows it now (decision IDN-22). */
+  readonly accounts: AccountAccess;
 }
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -31,16 +34,19 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-export function createAuth(verify: VerifyAccessToken, boards: BoardAccess): Auth {
+export function createAuth(verify: VerifyAccessToken, boards: BoardAccess, accounts: AccountAccess): Auth {
   return {
     verify,
     boards,
+    accounts,
     require(action) {
       const scopes = scopesFor(action);
       return async function requireScopes(request) {
         const token = bearerToken(request.headers.authorization);
         if (!token) throw new AppError('UNAUTHORIZED', {});
-        const principal = await verify(token);
+        // Disabled or gone since the token was issued: 401; demoted: only the new role's scopes (IDN-22).
+        const principal = await accounts.current(await verify(token));
+        if (!principal) throw new AppError('UNAUTHORIZED', {});
         if (!hasScopes(principal.scopes, scopes)) throw new AppError('FORBIDDEN', {});
         request.principal = principal;
       };

@@ -1,4 +1,4 @@
-import { deviceFlowScopes, standardFlowScopes } from '@careboard/contracts';
+import { deviceFlowScopes, scopesFor, standardFlowScopes } from '@careboard/contracts';
 
 /** Scopes the API knows: every scope either flow may request, less OpenID Connect's own. */
 export const apiScopes: readonly string[] = Object.freeze(
@@ -36,10 +36,23 @@ export function isRole(value: string): value is Role {
   return (roles as readonly string[]).includes(value);
 }
 
-/** Activating a device grants it every device-flow scope, so only a role holding them all may. */
-export function mayActivateDevices(role: string): boolean {
+/**
+ * A display's grant holds the device-flow scopes, so it stays only with an account whose role
+ * holds them all (IDN-13): staff and admins; a visitor's or a disabled account's displays end.
+ */
+export function mayHoldDisplayGrants(role: string): boolean {
   const granted = new Set(scopesForRole(role));
   return deviceFlowScopes.every((scope) => scope === 'offline_access' || granted.has(scope));
+}
+
+/**
+ * Activating a display (a phone's Confirm, the console's pairing) is an admin's act: the role must
+ * also hold the pairing action's scopes, `update:customer*` among them (decisions IDN-02, IDN-20).
+ * The device-flow scopes alone no longer tell, since IDN-16 made them a screen's few, which staff hold.
+ */
+export function mayActivateDevices(role: string): boolean {
+  const granted = new Set(scopesForRole(role));
+  return mayHoldDisplayGrants(role) && scopesFor('device.pair').every((scope) => granted.has(scope));
 }
 
 /** Levels of the roles, higher above lower: admin > staff > visitor (decision BOF-28). */

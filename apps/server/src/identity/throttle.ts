@@ -2,7 +2,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
  * Attempt budgets. Kept in each node's memory; with several nodes each one
- * enforces its own budget (decisions IDN-05, IDN-14, IDN-15).
+ * enforces its own budget (decisions IDN-05, IDN-14, IDN-15, IDN-18).
  */
 export interface Throttles {
   /**
@@ -13,9 +13,12 @@ export interface Throttles {
   signIn(email: string, ip: string): Promise<ThrottleResult>;
   /** A successful sign-in clears the failures of its account and of its pair. */
   signInSucceeded(email: string, ip: string): Promise<void>;
-  /** The user-code page: per address and per code. */
+  /** A screen's code typed (the code page, the console's pairing): per address and per code (IDN-05, IDN-21). */
   userCode(code: string, ip: string): Promise<ThrottleResult>;
-  /** A request that makes the provider store a row before anyone signs in: per address and per client (IDN-15). */
+  /**
+   * A request that makes the provider store a row before anyone signs in: per (client, address),
+   * per address whatever the client, and under a ceiling per client (IDN-18).
+   */
   providerRequest(clientId: string | undefined, ip: string): Promise<ThrottleResult>;
 }
 
@@ -37,8 +40,11 @@ export interface ThrottleLimits {
   readonly userCodePerCode: number;
   readonly userCodePerAddress: number;
   readonly windowSec: number;
-  /** GET /authorize, GET /activate and POST /oauth/device/code per address, and per client, in `createWindowSec`. */
+  /** GET /authorize, GET /activate and POST /oauth/device/code per (client, address) in `createWindowSec`. */
+  readonly createPerClientAddress: number;
+  /** The same requests per address, whatever the client: one address cannot multiply its budget by clients. */
   readonly createPerAddress: number;
+  /** Every address together, per client: a ceiling on the rows one client's requests store. */
   readonly createPerClient: number;
   readonly createWindowSec: number;
 }
@@ -53,8 +59,9 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = Object.freeze({
   userCodePerCode: 10,
   userCodePerAddress: 30,
   windowSec: 10 * 60,
-  createPerAddress: 60,
-  createPerClient: 300,
+  createPerClientAddress: 60,
+  createPerAddress: 240,
+  createPerClient: 1200,
   createWindowSec: 60,
 });
 
@@ -90,6 +97,7 @@ export function createThrottles(overrides: Partial<ThrottleLimits> = {}): Thrott
   const perCode = limiter(limits.userCodePerCode, 'user-code');
   const perCodeAddress = limiter(limits.userCodePerAddress, 'user-code-address');
   const perCreateAddress = limiter(limits.createPerAddress, 'create-address', limits.createWindowSec);
+  const perCreatePair = limiter(limits.createPerClientAddress, 'create-pair', limits.createWindowSec);
   const perCreateClient = limiter(limits.createPerClient, 'create-client', limits.createWindowSec);
 
   /**
@@ -123,14 +131,17 @@ export function createThrottles(overrides: Partial<ThrottleLimits> = {}): Thrott
         [perCodeAddress, ip],
         [perCode, code.replace(/[^a-z0-9]/gi, '').toUpperCase()],
       ]),
-    providerRequest: (clientId, ip) =>
-      consumeAll(
-        clientId === undefined
-          ? [[perCreateAddress, ip]]
-          : [
-              [perCreateAddress, ip],
-              [perCreateClient, clientId.slice(0, 200)],
-            ],
-      ),
+    providerRequest: (clientId, ip) => {
+      const client = clientId?.slice(0, 200);
+      // In this order: a request its address or its pair refuses never reaches the client's count,
+      // so one address flooding a client spends that client's ceiling by its pair's budget at most (IDN-18).
+      const budgets: [RateLimiterMemory, string][] = [
+        [perCreateAddress, ip],
+        [perCreatePair, `${client ?? ''}\n${ip}`],
+      ];
+      // GET /activate names no client: its address's budgets only, as before (IDN-15).
+      if (client !== undefined) budgets.push([perCreateClient, client]);
+      return consumeAll(budgets);
+    },
   };
 }

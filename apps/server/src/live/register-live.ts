@@ -19,6 +19,7 @@ import { watchThisDevice } from './devices/this-device.ts';
 import { DisplayBoardWatchers } from './graphql/display-board-watchers.ts';
 import { attachGraphqlServer, DEFAULT_LIVE_LIMITS, type LiveLimits } from './graphql/graphql-server.ts';
 import { createLiveSchema } from './graphql/live-schema.ts';
+import { recheckConnectionsOf } from './live-identity.ts';
 import { createSocketActions } from './sockets/socket-actions.ts';
 import { attachSocketGateway } from './sockets/socket-gateway.ts';
 
@@ -118,10 +119,16 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
         await noteSpeech(options.db, principal.customerId, principal.deviceId, speech);
     },
   });
+  // A person disabled, deleted or demoted here: their connections on this node are looked at at
+  // once; other nodes' within their account cache and one sweep (IDN-22).
+  const { accounts } = options.auth;
+  const stopRechecks = accounts.onChange((accountId) => recheckConnectionsOf(accounts, accountId));
+  app.addHook('onClose', async () => stopRechecks());
   attachGraphqlServer(app, {
     path: GRAPHQL_PATH,
     schema,
     verify: options.auth.verify,
+    accounts,
     trustProxy: options.trustProxy,
     log: options.log,
     limits,
@@ -131,6 +138,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     path: SOCKETS_PATH,
     boardOrigin: options.boardOrigin,
     verify: options.auth.verify,
+    accounts,
     trustProxy: options.trustProxy,
     log: options.log,
     actions: createSocketActions(options.db),

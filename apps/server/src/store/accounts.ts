@@ -42,6 +42,23 @@ export async function findAccountById(db: Db, id: string): Promise<AccountWithOr
   return withOrg(db).where('accounts.id', '=', id).executeTakeFirst();
 }
 
+/** What a person's access rests on: their account's customer, role and whether it is disabled (IDN-22). */
+export interface AccountAccessState {
+  readonly id: string;
+  readonly customer_id: string;
+  readonly role: string;
+  readonly disabled_at: Date | null;
+}
+
+/** The accounts with these ids, many in one statement; an id of no account is missing from the answer. */
+export async function findAccountAccessStates(db: Db, ids: readonly string[]): Promise<AccountAccessState[]> {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'customer_id', 'role', 'disabled_at'])
+    .where(sql<boolean>`id = any(${ids}::uuid[])`)
+    .execute();
+}
+
 export async function listAccounts(db: Db, customerId?: string): Promise<Account[]> {
   let query = db.selectFrom('accounts').select(accountColumns).orderBy('accounts.email');
   if (customerId) query = query.where('accounts.customer_id', '=', customerId);

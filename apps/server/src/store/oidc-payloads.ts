@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './database.ts';
 
 /** One stored artifact of the identity provider (grant, token, code, session, interaction…). */
@@ -35,10 +36,10 @@ export async function findOidcPayload(
   type: string,
   column: 'id' | 'user_code' | 'uid',
   value: string,
-): Promise<{ payload: Record<string, unknown>; consumed_at: Date | null } | undefined> {
+): Promise<{ payload: Record<string, unknown>; consumed_at: Date | null; reuses: number } | undefined> {
   return db
     .selectFrom('oidc_payloads')
-    .select(['payload', 'consumed_at'])
+    .select(['payload', 'consumed_at', 'reuses'])
     .where('type', '=', type)
     .where(column, '=', value)
     .executeTakeFirst();
@@ -56,6 +57,37 @@ export async function markOidcPayloadConsumed(db: Db, type: string, id: string):
     .where('type', '=', type)
     .where('id', '=', id)
     .where('consumed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Marks the artifact consumed, or counts one more use of it when it was consumed at or after
+ * `since` and has been used again fewer than `maxReuses` times, in one statement; `false` when
+ * neither (consumed earlier, used again too often, or missing). Concurrent callers queue on the
+ * row, and each sees the count the one before it left (decision IDN-19).
+ */
+export async function markOidcPayloadUsed(
+  db: Db,
+  type: string,
+  id: string,
+  reuse: { readonly now: Date; readonly since: Date; readonly maxReuses: number },
+): Promise<boolean> {
+  const row = await db
+    .updateTable('oidc_payloads')
+    .set({
+      consumed_at: sql<Date>`coalesce(consumed_at, ${reuse.now})`,
+      reuses: sql<number>`CASE WHEN consumed_at IS NULL THEN reuses ELSE reuses + 1 END`,
+    })
+    .where('type', '=', type)
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('consumed_at', 'is', null),
+        eb.and([eb('consumed_at', '>=', reuse.since), eb('reuses', '<', reuse.maxReuses)]),
+      ]),
+    )
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

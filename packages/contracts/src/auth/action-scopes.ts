@@ -59,13 +59,18 @@ export const actionScopes = Object.freeze({
   'setting.write': ['write:*'],
   /** PATCH /devices/:id, POST /devices/:id/reload, /devices/:id/revoke. */
   'device.write': ['write:*'],
+  /** POST /devices/pair: activating a screen is an admin's act, as on a phone (decision IDN-20). */
+  'device.pair': ['write:*', 'update:customer*'],
   /** DELETE /messages/:id. */
   'message.write': ['write:patients'],
   /** GET /users. */
   'user.read': ['read:*'],
   /** POST, PATCH /users: never above the caller's own level (USER_LEVEL_IS_NOT_VALID). */
   'user.write': ['write:*'],
-  /** PATCH /customers/:id, GET /audit-events: the customer's own settings and log. */
+  /**
+   * PATCH /customers/:id, GET /audit-events, GET and POST /feeds/rtls/secret: the customer's own
+   * settings, log and feed secrets (decision IDN-20).
+   */
   'customer.update': ['update:customer*'],
 } as const satisfies Record<string, readonly string[]>);
 

@@ -77,6 +77,7 @@ export const setupEnUS = {
   'setup.pair.name': 'Screen name (optional)',
   'setup.pair.submit': 'Pair screen',
   'setup.pair.paired': '{name} is paired. It shows its board within seconds.',
+  'setup.pair.adminsOnly': 'Only an admin can pair a screen. Ask an admin to type the code the screen shows.',
   'setup.done.heading': 'Setup is complete',
   'setup.done.text':
     'This customer has a live board on a screen. Change boards and screens on their own pages.',

@@ -79,6 +79,8 @@ export const setupEsUS: Readonly<Record<keyof typeof setupEnUS, string>> = {
   'setup.pair.name': 'Nombre de la pantalla (opcional)',
   'setup.pair.submit': 'Vincular pantalla',
   'setup.pair.paired': '{name} está vinculada. Muestra su tablero en segundos.',
+  'setup.pair.adminsOnly':
+    'Solo un administrador puede vincular una pantalla. Pida a un administrador que escriba el código que muestra la pantalla.',
   'setup.done.heading': 'La configuración está completa',
   'setup.done.text':
     'Este cliente tiene un tablero en vivo en una pantalla. Cambie tableros y pantallas en sus propias páginas.',

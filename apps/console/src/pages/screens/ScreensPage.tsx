@@ -1,3 +1,4 @@
+import { hasScopes, scopesFor } from '@careboard/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -7,6 +8,7 @@ import Typography from '@mui/material/Typography';
 
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useConsoleIdentity } from '../../auth/console-identity.ts';
 import { useLiveQuery } from '../../data/use-live-query.ts';
 import { useConsoleRuntime } from '../../runtime-config/console-runtime.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
@@ -33,6 +35,8 @@ export function ScreensPage() {
   const intl = useIntl();
   const { http, locale } = useConsoleRuntime();
   const text = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  // Pairing is an admin's act (IDN-20): staff see the fleet without the form the server would refuse.
+  const mayPair = hasScopes(useConsoleIdentity().scopes, scopesFor('device.pair'));
   const [showRevoked, setShowRevoked] = useState(false);
   const devices = useLiveQuery<Page<Device>>(`devices?limit=200${showRevoked ? '' : '&revoked=false'}`, [
     'device',
@@ -122,12 +126,14 @@ export function ScreensPage() {
         />
       </Suspense>
       {/* The fleet first: it is what most visits come for; pairing is now and then (decision CON-49). */}
-      <Box component="section" aria-labelledby="screens-pair-heading" sx={{ mt: 3 }}>
-        <Typography id="screens-pair-heading" component="h2" variant="h6">
-          {text('screens.pairHeading')}
-        </Typography>
-        <PairScreenForm onPaired={() => devices.reload()} />
-      </Box>
+      {mayPair && (
+        <Box component="section" aria-labelledby="screens-pair-heading" sx={{ mt: 3 }}>
+          <Typography id="screens-pair-heading" component="h2" variant="h6">
+            {text('screens.pairHeading')}
+          </Typography>
+          <PairScreenForm onPaired={() => devices.reload()} />
+        </Box>
+      )}
       {dialog?.kind === 'edit' && (
         <EditScreenDialog
           screen={dialog.screen}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../errors/app-error.ts';
 import { principalOf } from '../../identity/require-scopes.ts';
 import { pairDevice, pairDeviceInput } from '../../services/devices/pair-device.ts';
 import type { Db } from '../../store/database.ts';
@@ -15,12 +16,16 @@ const pairedSchema = deviceSchema.extend({
   status: z.literal('approved').describe('The code is approved; the screen gets its tokens at its next poll'),
 });
 
-/** POST /devices/pair: a person pairs a screen by the code it shows (issue 14, BOF-49 to BOF-51). */
+/**
+ * POST /devices/pair: an admin pairs a screen by the code it shows (issue 14, BOF-49 to BOF-51,
+ * IDN-20); each code typed spends the code page's budgets, so guessing is as slow here as on
+ * /activate (IDN-21).
+ */
 export function pairRoute(app: FastifyInstance, db: Db): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/devices/pair',
     {
-      preHandler: app.auth.require('device.write'),
+      preHandler: app.auth.require('device.pair'),
       schema: {
         tags: ['devices'],
         security: bearer,
@@ -30,6 +35,11 @@ export function pairRoute(app: FastifyInstance, db: Db): void {
     },
     async (request, reply) => {
       const principal = principalOf(request);
+      const budget = await app.deviceCodes?.budget(request.body.user_code, request.ip);
+      if (budget && !budget.allowed) {
+        reply.header('retry-after', String(budget.retryAfterSec));
+        throw new AppError('TOO_MANY_REQUESTS', { seconds: budget.retryAfterSec });
+      }
       const device = await pairDevice(
         db,
         app.deviceCodes,

@@ -91,7 +91,19 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }): Prom
         response: { 200: userSchema },
       },
     },
-    async (request) =>
-      updateUser(db, principalOf(request).customerId, callerOf(request), request.params.id, request.body),
+    async (request) => {
+      const principal = principalOf(request);
+      const user = await updateUser(
+        db,
+        principal.customerId,
+        callerOf(request),
+        request.params.id,
+        request.body,
+      );
+      // Committed: a disabled or demoted user's tokens and live connections on this node follow at
+      // once, other nodes' within seconds (IDN-22).
+      app.auth.accounts.changed(user.id);
+      return user;
+    },
   );
 }

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { clientAddress, type TrustProxy } from '../../http/client-address.ts';
+import type { AccountAccess } from '../../identity/account-access.ts';
 import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
 import { type HoldDevice, type Release, type ScreenReport, screenReportOf } from '../devices/hold-device.ts';
 import { isRefusal, LiveIdentity, tokenFromParams } from '../live-identity.ts';
@@ -65,6 +66,8 @@ export interface GraphqlServerOptions {
   readonly path: string;
   readonly schema: GraphQLSchema;
   readonly verify: VerifyAccessToken;
+  /** A person's account, checked at connection_init and again every second (IDN-22); none: not checked. */
+  readonly accounts?: AccountAccess;
   /** Whose X-Forwarded-For counts for the per-address limit (FND-24). */
   readonly trustProxy: TrustProxy;
   readonly log: Logger;
@@ -193,7 +196,7 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
         const params = ctx.connectionParams;
         // Read once here: the token and the request are not kept for the connection's life (LIVE-24).
         forgetConnectRequest(ctx);
-        const opened = await LiveIdentity.open(tokenFromParams(params), options.verify);
+        const opened = await LiveIdentity.open(tokenFromParams(params), options.verify, options.accounts);
         if (isRefusal(opened)) {
           close(ctx)(opened.code, opened.reason);
           return false;

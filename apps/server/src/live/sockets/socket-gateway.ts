@@ -3,6 +3,7 @@ import {
   type ClientToServerEvents,
   errorEvent,
   hasScopes,
+  LiveCloseCode,
   type ServerToClientEvents,
   type SocketAction,
   type SocketActionResults,
@@ -16,9 +17,10 @@ import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { AppError } from '../../errors/app-error.ts';
 import { toAppError } from '../../errors/database-errors.ts';
 import { clientAddress, type TrustProxy } from '../../http/client-address.ts';
+import type { AccountAccess } from '../../identity/account-access.ts';
 import type { VerifyAccessToken } from '../../identity/verify-access-token.ts';
 import type { HoldDevice, Release } from '../devices/hold-device.ts';
-import { isRefusal, LiveIdentity } from '../live-identity.ts';
+import { isRefusal, LiveIdentity, type Refusal } from '../live-identity.ts';
 
 export interface SocketData {
   identity: LiveIdentity;
@@ -52,6 +54,8 @@ export interface GatewayOptions {
   readonly path: string;
   readonly boardOrigin: string;
   readonly verify: VerifyAccessToken;
+  /** A person's account, checked at the handshake, at each action and every second (IDN-22); none: not checked. */
+  readonly accounts?: AccountAccess;
   /** Whose X-Forwarded-For counts for the per-address limit (FND-24). */
   readonly trustProxy: TrustProxy;
   readonly log: Logger;
@@ -120,7 +124,11 @@ export function attachSocketGateway(app: FastifyInstance, options: GatewayOption
   io.use(async (socket, next) => {
     const query = socket.handshake.query.token;
     const token = typeof query === 'string' ? query : (socket.handshake.auth as { token?: unknown }).token;
-    const opened = await LiveIdentity.open(typeof token === 'string' ? token : undefined, options.verify);
+    const opened = await LiveIdentity.open(
+      typeof token === 'string' ? token : undefined,
+      options.verify,
+      options.accounts,
+    );
     if (isRefusal(opened))
       return next(Object.assign(new Error(opened.reason), { data: { code: opened.code } }));
     socket.data.identity = opened;
@@ -165,8 +173,13 @@ function onConnection(io: GatewayServer, socket: GatewaySocket, options: Gateway
       const body =
         typeof request === 'object' && request !== null ? (request as Record<string, unknown>) : {};
       const correlation = typeof body.correlation_id === 'string' ? body.correlation_id.slice(0, 100) : '';
+      let refused: Refusal | undefined;
       try {
         if (!correlation) throw new AppError('IS_REQUIRED', { field: 'correlation_id' });
+        // The person's account as it is now, as a REST request checks it (kept at most 3 s, IDN-22).
+        refused = await renewable.recheck();
+        if (refused)
+          throw new AppError(refused.code === LiveCloseCode.Forbidden ? 'FORBIDDEN' : 'UNAUTHORIZED', {});
         // The same table the REST twin's preHandler reads (LIVE-16), checked against the
         // connection's current token (a renewal may have narrowed it).
         if (!hasScopes(renewable.principal.scopes, scopesFor(action))) throw new AppError('FORBIDDEN', {});
@@ -188,6 +201,8 @@ function onConnection(io: GatewayServer, socket: GatewaySocket, options: Gateway
           params: (known?.params ?? {}) as Readonly<Record<string, unknown>>,
         });
       }
+      // Answered first, so the action's caller hears why; then the connection ends.
+      if (refused) renewable.end(refused);
     });
   }
   socket.on('disconnect', () => {

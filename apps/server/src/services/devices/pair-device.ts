@@ -53,7 +53,7 @@ export async function pairDevice(
 ): Promise<DeviceRecord> {
   const { user_code, name, location_id } = parseInput(pairDeviceInput, input);
   const account = await findAccountById(db, who.accountId);
-  // Who may confirm on a phone may pair here: an enabled account of this customer holding the device scopes (BOF-52).
+  // Who may confirm on a phone may pair here: an enabled admin account of this customer (BOF-52, IDN-20).
   if (
     !account ||
     account.disabled_at ||

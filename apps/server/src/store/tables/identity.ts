@@ -28,6 +28,8 @@ export interface OidcPayloadsTable {
   uid: string | null;
   expires_at: Date | null;
   consumed_at: Date | null;
+  /** Presentations of a consumed refresh token within its grace (decision IDN-19). */
+  reuses: Generated<number>;
 }
 
 export interface IdentityKeysTable {

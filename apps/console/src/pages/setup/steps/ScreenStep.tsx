@@ -1,6 +1,9 @@
+import { hasScopes, scopesFor } from '@careboard/contracts';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useIntl } from 'react-intl';
+import { useConsoleIdentity } from '../../../auth/console-identity.ts';
 import { PairScreenForm } from '../../../ui/PairScreenForm.tsx';
 import { boardToPair, screenAddress } from '../setup-steps.ts';
 import { StepFrame } from './StepFrame.tsx';
@@ -12,6 +15,8 @@ import type { StepProps } from './step-props.ts';
  */
 export function ScreenStep({ heading, data, onDone }: StepProps) {
   const intl = useIntl();
+  // Pairing is an admin's act (IDN-20): staff are told whom to ask instead of a form the server refuses.
+  const mayPair = hasScopes(useConsoleIdentity().scopes, scopesFor('device.pair'));
   const board = boardToPair(data);
   const address = board ? screenAddress(window.location.origin, board.id) : '';
   return (
@@ -37,7 +42,11 @@ export function ScreenStep({ heading, data, onDone }: StepProps) {
       >
         {address}
       </Box>
-      <PairScreenForm onPaired={() => void onDone()} />
+      {mayPair ? (
+        <PairScreenForm onPaired={() => void onDone()} />
+      ) : (
+        <Alert severity="info">{intl.formatMessage({ id: 'setup.pair.adminsOnly' })}</Alert>
+      )}
     </StepFrame>
   );
 }
