@@ -39,7 +39,13 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
   return found.sort();
 }
 
-const markdownFiles = () => [path.join(ROOT, 'README.md'), ...filesUnder(DOCS, (f) => f.endsWith('.md'))];
+/** The project's own pages at its root: the README and the files a newcomer looks for beside it. */
+const ROOT_PAGES = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'SECURITY.md'];
+
+const markdownFiles = () => [
+  ...ROOT_PAGES.map((page) => path.join(ROOT, page)),
+  ...filesUnder(DOCS, (f) => f.endsWith('.md')),
+];
 
 /** Markdown without fenced code blocks and inline code: links there are text, not links. */
 function proseOf(markdown: string): string {
@@ -174,7 +180,7 @@ function registeredRoutes(app: TestServer['app']): { method: string; path: strin
 describe('links in README.md and docs/', () => {
   it('finds the pages', () => {
     const pages = markdownFiles().map(relative);
-    expect(pages).toContain('README.md');
+    for (const page of ROOT_PAGES) expect(pages).toContain(page);
     expect(pages).toContain(path.join('docs', 'operations.md'));
   });
 

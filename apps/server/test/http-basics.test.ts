@@ -1,4 +1,4 @@
-import { runtimeConfigKeys } from '@careboard/contracts';
+import { PRODUCT_VERSION, runtimeConfigKeys } from '@careboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -26,8 +26,9 @@ async function xsrfToken(): Promise<string> {
 }
 
 describe('health', () => {
-  it('answers /health and /ready without a token', async () => {
-    expect(await (await fetch(url('/health'))).json()).toEqual({ status: 'ok' });
+  it('answers /health (with the product version) and /ready without a token', async () => {
+    expect(await (await fetch(url('/health'))).json()).toEqual({ status: 'ok', version: PRODUCT_VERSION });
+    expect(PRODUCT_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
     const ready = await fetch(url('/ready'));
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready' });

@@ -16,3 +16,4 @@ export * from './live/close-codes.ts';
 export * from './live/reconnect-wait.ts';
 export * from './live/socket-events.ts';
 export * from './text/storable-text.ts';
+export * from './version.ts';

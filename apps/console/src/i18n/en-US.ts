@@ -21,6 +21,7 @@ export const enUS = Object.freeze({
   'auth.signingIn': 'Signing in…',
   'auth.signOut': 'Sign out',
   'auth.noPermission': 'You do not have permissions to access this section.',
+  'shell.version': 'Version {version}',
   'shell.customer': 'Customer: {customer}',
   'shell.signedInAs': 'Signed in as {name}',
   'shell.navigation': 'Console sections',

@@ -18,6 +18,7 @@ export const esUS: Messages = Object.freeze({
   'auth.signingIn': 'Iniciando sesión…',
   'auth.signOut': 'Cerrar sesión',
   'auth.noPermission': 'No tiene permisos para acceder a esta sección.',
+  'shell.version': 'Versión {version}',
   'shell.customer': 'Cliente: {customer}',
   'shell.signedInAs': 'Sesión iniciada como {name}',
   'shell.navigation': 'Secciones de la consola',

@@ -1,3 +1,4 @@
+import { PRODUCT_VERSION } from '@careboard/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -18,11 +19,12 @@ describe('the console shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Boards' })).toBeTruthy();
   });
 
-  it('shows the product, the customer and the signed-in person in the top bar, and signs out', async () => {
+  it('shows the product and its version, the customer and the signed-in person in the top bar, and signs out', async () => {
     const signOut = vi.fn();
     renderConsole({ path: '/desk', identity: testIdentity({ name: 'Nia Nurse', signOut }) });
     const banner = screen.getByRole('banner');
     expect(within(banner).getByText('Careboard Console')).toBeTruthy();
+    expect(within(banner).getByText(`Version ${PRODUCT_VERSION}`)).toBeTruthy();
     expect(within(banner).getByText('Customer: acme')).toBeTruthy();
     expect(within(banner).getByText('Signed in as Nia Nurse')).toBeTruthy();
     await userEvent.click(within(banner).getByRole('button', { name: 'Sign out' }));

@@ -1,3 +1,4 @@
+import { PRODUCT_VERSION } from '@careboard/contracts';
 import LogoutIcon from '@mui/icons-material/Logout';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -7,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useIntl } from 'react-intl';
 import type { ConsoleIdentity } from '../auth/console-identity.ts';
 
-/** Product name, the customer, who is signed in, and the way out. */
+/** Product name and version (what a support call asks first), the customer, who is signed in, and the way out. */
 export function TopBar({ identity }: { readonly identity: ConsoleIdentity }) {
   const intl = useIntl();
   return (
@@ -19,6 +20,9 @@ export function TopBar({ identity }: { readonly identity: ConsoleIdentity }) {
       <Toolbar sx={{ gap: 3 }}>
         <Typography component="p" variant="h6" sx={{ fontWeight: 600 }}>
           {intl.formatMessage({ id: 'app.name' })}
+        </Typography>
+        <Typography color="text.secondary" variant="body2">
+          {intl.formatMessage({ id: 'shell.version' }, { version: PRODUCT_VERSION })}
         </Typography>
         <Typography color="text.secondary">
           {intl.formatMessage({ id: 'shell.customer' }, { customer: identity.customerId })}
