@@ -188,12 +188,16 @@ function onConnection(io: GatewayServer, socket: GatewaySocket, options: Gateway
           subject: renewable.principal.subject,
           io,
         });
+        // Answers come after a wait (the account's check, the action): a client that stopped
+        // reading meanwhile is dropped before its buffer grows past the cap (LIVE-15).
+        if (dropIfNotReading(socket, options.log)) return;
         socket.emit(successEvent(action), { correlation_id: correlation, result });
       } catch (error) {
         // A database outage is SERVICE_UNAVAILABLE here too, as REST answers 503 (FND-20).
         const mapped = toAppError(error);
         const known = mapped instanceof AppError ? mapped : undefined;
         if (!known) options.log.error({ err: error, action }, 'unexpected error');
+        if (dropIfNotReading(socket, options.log)) return;
         socket.emit(errorEvent(action), {
           correlation_id: correlation,
           code: known?.code ?? 'INTERNAL_SERVER_ERROR',
