@@ -56,6 +56,7 @@ function printRunning(config: Config): void {
           `  Activate as a device:      ${config.publicUrl}/?id=1&auth_flow=1`,
         ]
       : []),
+    `  Console (operators):       ${config.publicUrl}/console`,
     `  Runtime config:            ${config.publicUrl}/config.json`,
     ...demoListenLines(config),
     '',
