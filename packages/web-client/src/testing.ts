@@ -3,7 +3,6 @@
  * kept out of the main entry so no app bundle can reach them.
  */
 export {
-  CLIENT_ID,
   createTestIdentityProvider,
   ISSUER,
   type TestIdentityProvider,
@@ -11,4 +10,3 @@ export {
 } from './auth/test-identity-provider.ts';
 export { memoryStorage } from './auth/tokens/memory-storage.ts';
 export { fakeAccessToken } from './auth/tokens/test-tokens.ts';
-export { testBases } from './http/test-bases.ts';

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { markAppStable } from '../release/app-stable.ts';
 import { UNRECOVERABLE_RELOAD_MS } from '../release/unrecoverable.ts';
+import { readBoardId } from '../runtime-config/read-board-id.ts';
 import { SnackbarMessage } from '../ui/lazy-messages.tsx';
 import { MessageScreen } from '../ui/MessageScreen.tsx';
 import { BoardContentProvider } from './content/BoardContentProvider.tsx';
-import { readBoardId } from './read-board-id.ts';
 import { useDisplayBoardSubscription } from './use-display-board.ts';
 
 /** The guarded root's content: board id from `?id=`, then the config, then the type guard. */

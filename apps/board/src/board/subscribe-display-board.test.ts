@@ -3,7 +3,6 @@ import type { Client, Sink } from 'graphql-ws';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../state/app-store.ts';
 import { applyBoardUpdate, selectBoardConfig } from './board-state.ts';
-import { readBoardId } from './read-board-id.ts';
 import { type BoardUpdate, subscribeDisplayBoard } from './subscribe-display-board.ts';
 import { boardConfig } from './test-board-config.ts';
 
@@ -26,19 +25,6 @@ function subscribed(id = 1) {
   if (!sink) throw new Error('not subscribed');
   return { ...fake, updates, stop, sink };
 }
-
-describe('board id', () => {
-  it('reads a positive integer from the id query parameter', () => {
-    expect(readBoardId('?id=12&auth_flow=1')).toBe(12);
-  });
-
-  it.each(['', '?auth_flow=1', '?id=', '?id=abc', '?id=0', '?id=-3', '?id=1.5'])(
-    'is missing for %j',
-    (search) => {
-      expect(readBoardId(search)).toBeNull();
-    },
-  );
-});
 
 describe('display board subscription', () => {
   it('subscribes the contracts operation with { displayBoardId }', () => {

@@ -9,7 +9,7 @@ import { PairScreenForm } from './PairScreenForm.tsx';
 
 type Answer = { status: number; body: unknown };
 
-/** ui/ may not import app/'s harness (FND-18): the little of a runtime the form needs. */
+/** The little of a runtime the form needs, without the whole app that app/'s harness brings. */
 const config: RuntimeConfig = {
   API_URL: 'https://careboard.example.test/api',
   SECURABLE_API_URL: 'https://careboard.example.test/api/securable',

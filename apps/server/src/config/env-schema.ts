@@ -76,7 +76,7 @@ const seconds = (min: number) =>
     .int(`must be a whole number of seconds, at least ${min}`)
     .min(min, `must be a whole number of seconds, at least ${min}`);
 
-/** Every environment variable the server reads, in one place (decisions FND-18, FND-19). */
+/** Every environment variable the server reads, in one place (decisions FND-40, FND-19). */
 export const envSchema = z.object({
   PORT: optional(port),
   HOST: optional(z.string().min(1)),

@@ -1,17 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
-import type { FeedsConfig } from '../config/config.ts';
-import type { Db } from '../store/database.ts';
+import type { FeedOptions } from './feed-options.ts';
 import { registerHl7Feed } from './hl7/register-hl7-feed.ts';
 import { registerRtlsFeed } from './rtls/register-rtls-feed.ts';
-
-export interface FeedOptions {
-  readonly db: Db;
-  readonly feeds: FeedsConfig;
-  /** HOST: where the MLLP listener binds, like the HTTP server. */
-  readonly host: string;
-  readonly log: Logger;
-}
 
 /**
  * The feeds (issue 15, product §10): RTLS sightings by signed webhook and MQTT, HL7 v2 ADT over

@@ -15,8 +15,6 @@ export const boardTypeRoutes: Readonly<Record<BoardTypeId, string>> = Object.fre
   4: 'assets-par-level',
 });
 
-export const boardRoutes = Object.freeze(Object.values(boardTypeRoutes));
-
 export function isBoardTypeId(value: unknown): value is BoardTypeId {
   return value === 1 || value === 2 || value === 3 || value === 4;
 }
@@ -36,8 +34,6 @@ export const MessageSenderType = Object.freeze({
   User: 2,
   Patient: 3,
 } as const);
-
-export type MessageSenderTypeId = (typeof MessageSenderType)[keyof typeof MessageSenderType];
 
 /** Announcement template placeholders (specification section 3), written {name} in a template. */
 export const announcementPlaceholders = Object.freeze([

@@ -120,6 +120,7 @@ export interface ParRow {
   readonly excess: number;
 }
 
+/** @public The assets board's row, named for clients beside the other three (docs/live-protocol.md). */
 export type AssetsBoardRow = ParRow;
 
 /** The subscription field for each board type (1–4). */

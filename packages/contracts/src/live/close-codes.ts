@@ -33,10 +33,3 @@ export const LiveCloseCode = Object.freeze({
   /** The server cannot reach its database just now: reconnect later, same token (LIVE-12). */
   TryAgainLater: 1013,
 } as const);
-
-export type LiveCloseCodeValue = (typeof LiveCloseCode)[keyof typeof LiveCloseCode];
-
-/** Close codes after which a board reconnects; every other one needs a new token first. */
-export function isRetryableClose(code: number): boolean {
-  return code !== LiveCloseCode.Unauthorized && code !== LiveCloseCode.Forbidden;
-}

@@ -1,7 +1,7 @@
 import type { TokenSet } from '@careboard/web-client';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { readBoardId } from '../../board/read-board-id.ts';
+import { readBoardId } from '../../runtime-config/read-board-id.ts';
 import { useRuntime } from '../../runtime-config/runtime-context.ts';
 import { useAuth } from '../auth-context.ts';
 import { readNextPath } from '../auth-flow.ts';

@@ -1,5 +1,5 @@
 import type { ThisDevice } from '@careboard/contracts';
-import { readBoardId } from '../read-board-id.ts';
+import { readBoardId } from '../../runtime-config/read-board-id.ts';
 
 /** What the page does when its device record changes. */
 export interface DevicePage {

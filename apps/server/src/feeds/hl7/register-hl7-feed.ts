@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FeedOptions } from '../register-feeds.ts';
+import type { FeedOptions } from '../feed-options.ts';
 import { buildAdtAck } from './ack.ts';
 import { startMllpListener } from './mllp-listener.ts';
 import { AdtNotStored, type ReceiveOptions, receiveAdt, receiveNotHl7 } from './receive-adt.ts';

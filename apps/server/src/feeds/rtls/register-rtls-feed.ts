@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../config/config.ts';
-import type { FeedOptions } from '../register-feeds.ts';
+import type { FeedOptions } from '../feed-options.ts';
 import { secretRoutes } from './secret-route.ts';
 import { webhookRoute } from './webhook-route.ts';
 

@@ -63,7 +63,3 @@ export function deviceSuccessPage(customer: string): string {
     `<p>The display now shows boards of <strong>${escapeHtml(customer)}</strong>. You can close this page.</p>`,
   );
 }
-
-export function deviceDeniedPage(): string {
-  return page('Activation denied', '<p>The display was not activated. It will show a new code shortly.</p>');
-}

@@ -3,7 +3,7 @@ import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { DirectOperations } from './direct-operations.ts';
-import type { LiveContext } from './graphql-server.ts';
+import type { LiveContext } from './live-context.ts';
 import { DEFAULT_OPERATION_LIMITS } from './operation-limits.ts';
 import { typeDefs } from './schema-text.ts';
 

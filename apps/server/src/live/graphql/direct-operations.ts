@@ -13,7 +13,7 @@ import type { SubscribePayload } from 'graphql-ws';
 import type { WebSocket } from 'ws';
 import { DirectSubscription, type EndListener, isDirectStream } from './direct-subscription.ts';
 import { toGraphqlError } from './graphql-errors.ts';
-import type { LiveContext } from './graphql-server.ts';
+import type { LiveContext } from './live-context.ts';
 import { type OperationLimits, prepareOperation } from './operation-limits.ts';
 
 /** The subscription fields whose events are written straight to sockets: what every screen holds. */

@@ -15,9 +15,10 @@ import { type HoldDevice, type Release, type ScreenReport, screenReportOf } from
 import { isRefusal, LiveIdentity, tokenFromParams } from '../live-identity.ts';
 import { DirectOperations } from './direct-operations.ts';
 import { keepConnectionsAlive, takeMessages } from './keep-alive.ts';
+import type { LiveContext } from './live-context.ts';
 import { DEFAULT_OPERATION_LIMITS, type OperationLimits, prepareOperation } from './operation-limits.ts';
 import { Outbox } from './outbox.ts';
-import { operationKeyOf, type SharedOperation, subscribeSharingResults } from './shared-execution.ts';
+import { operationKeyOf, subscribeSharingResults } from './shared-execution.ts';
 
 /** How often connections that have not sent connection_init are looked at (at most; less with a shorter wait). */
 const INIT_SWEEP_MS = 1_000;
@@ -45,11 +46,6 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = Object.freeze({
   maxBufferedBytes: 4 * 1024 * 1024,
   operations: DEFAULT_OPERATION_LIMITS,
 });
-
-/** What each operation's resolvers see. */
-export interface LiveContext extends SharedOperation {
-  readonly identity: LiveIdentity;
-}
 
 interface Extra {
   readonly socket: WebSocket;

@@ -17,9 +17,9 @@ import type { LiveIdentity } from '../live-identity.ts';
 import { type BoardContentSource, BoardContentStream } from './board-content-stream.ts';
 import { DirectEventStream } from './direct-event-stream.ts';
 import type { DisplayBoardWatchers } from './display-board-watchers.ts';
-import type { LiveContext } from './graphql-server.ts';
 import { guardBoardStream } from './guard-board-stream.ts';
 import { JsonScalar } from './json-scalar.ts';
+import type { LiveContext } from './live-context.ts';
 
 export interface ResolverDeps {
   readonly displayBoards: DisplayBoardWatchers;

@@ -149,18 +149,6 @@ export async function ensureDeviceOfGrant(
   return made.id;
 }
 
-/** The board a device may show now: none when it has none, is revoked, or is not the customer's. */
-export async function findDeviceBoardId(db: Db, customerId: string, id: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('devices')
-    .select('display_board_id')
-    .where('customer_id', '=', customerId)
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return row?.display_board_id ?? null;
-}
-
 /** Assigns a device another board (or none). */
 export async function assignDeviceBoard(
   db: Db,
@@ -175,44 +163,6 @@ export async function assignDeviceBoard(
     .where('id', '=', id)
     .returning(deviceColumns)
     .executeTakeFirst();
-}
-
-/**
- * Assigns the device of a device grant a board of its own customer (or none,
- * with null); what that screen's token may read follows (IDN-16).
- */
-export async function assignBoardOfGrant(
-  db: Db,
-  grantId: string,
-  displayBoardId: number | null,
-): Promise<'assigned' | 'no-device' | 'no-board'> {
-  const device = await db
-    .selectFrom('devices')
-    .select(['id', 'customer_id'])
-    .where('grant_id', '=', grantId)
-    .executeTakeFirst();
-  if (!device) return 'no-device';
-  if (displayBoardId !== null) {
-    const board = await db
-      .selectFrom('display_boards')
-      .select('id')
-      .where('customer_id', '=', device.customer_id)
-      .where('id', '=', displayBoardId)
-      .executeTakeFirst();
-    if (!board) return 'no-board';
-  }
-  await assignDeviceBoard(db, device.customer_id, device.id, displayBoardId);
-  return 'assigned';
-}
-
-/** Revokes the device of a device grant: its access tokens read nothing from then on (IDN-16). */
-export async function revokeDeviceOfGrant(db: Db, grantId: string, at: Date): Promise<void> {
-  await db
-    .updateTable('devices')
-    .set({ revoked_at: at })
-    .where('grant_id', '=', grantId)
-    .where('revoked_at', 'is', null)
-    .execute();
 }
 
 /** A device as the back office shows it (BOF-42): one record for the screen and its activation. */
@@ -379,20 +329,6 @@ const DEVICE_STATE_COLUMNS = [
   'app_version',
 ] as const;
 
-export async function findDeviceState(
-  db: Db,
-  customerId: string,
-  id: number,
-): Promise<DeviceState | undefined> {
-  return db
-    .selectFrom('devices')
-    .select(DEVICE_STATE_COLUMNS)
-    .where('customer_id', '=', customerId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-/** Several devices' states in one read (what many screens connecting at once each ask). */
 /**
  * Many devices' states, of any customers, in one query: a device counts only under its own
  * customer (an id asked for under another customer's is not found).

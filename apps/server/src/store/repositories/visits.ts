@@ -117,16 +117,6 @@ export async function listActiveVisits(
   return query.orderBy('visits.arrived_at').orderBy('visits.id').execute();
 }
 
-export async function countActiveVisits(db: Db, customerId: string): Promise<number> {
-  const row = await db
-    .selectFrom('visits')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('customer_id', '=', customerId)
-    .where('completed_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** Returns whether the customer has the visit (and so it was updated). */
 export async function updateVisit(
   db: Db,
