@@ -17,6 +17,8 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DOCS = path.join(ROOT, 'docs');
 const DECISIONS = path.join(DOCS, 'decisions');
 const OPERATIONS = path.join(DOCS, 'operations.md');
+/** The endpoint tables: their own page, so operations.md stays a page to read. */
+const ENDPOINTS = path.join(DOCS, 'endpoints.md');
 
 const read = (file: string) => readFileSync(file, 'utf8');
 const relative = (file: string) => path.relative(ROOT, file);
@@ -247,7 +249,7 @@ describe('the environment tables in docs/operations.md', () => {
   });
 });
 
-describe('the endpoint tables in docs/operations.md', () => {
+describe('the endpoint tables in docs/endpoints.md', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
@@ -275,14 +277,14 @@ describe('the endpoint tables in docs/operations.md', () => {
       .map((route) => `${route.method} ${route.path}`);
     expect(boardFiles.size).toBeGreaterThan(0);
 
-    const rows = tableRows(read(OPERATIONS), 'http-routes').map(methodAndPath);
+    const rows = tableRows(read(ENDPOINTS), 'http-routes').map(methodAndPath);
     const listed = rows.map((row) => `${row.method} ${row.path}`);
     expect(listed.filter((route, index) => listed.indexOf(route) !== index)).toEqual([]);
     expect(difference(listed, documented)).toEqual({ missing: [], extra: [] });
   });
 
   it("list the identity provider's paths", () => {
-    const rows = tableRows(read(OPERATIONS), 'identity-paths').map(methodAndPath);
+    const rows = tableRows(read(ENDPOINTS), 'identity-paths').map(methodAndPath);
     const paths = rows.map((row) => row.path);
     expect(paths.filter((p) => !isProviderPath(p))).toEqual([]);
     const expected = [...Object.values(identityRoutes), '/.well-known/openid-configuration'];
@@ -290,7 +292,7 @@ describe('the endpoint tables in docs/operations.md', () => {
   });
 
   it('list the live endpoints: every upgrade listener, each answering', async () => {
-    const rows = tableRows(read(OPERATIONS), 'live-paths').map(methodAndPath);
+    const rows = tableRows(read(ENDPOINTS), 'live-paths').map(methodAndPath);
     const paths = rows.map((row) => row.path.replace(/\/$/, ''));
     // One WebSocket upgrade listener per live endpoint: a new one fails here until it has its row.
     expect(paths.length).toBe(server.app.server.listeners('upgrade').length);
