@@ -15,5 +15,6 @@ export * from './live/board-content.ts';
 export * from './live/close-codes.ts';
 export * from './live/reconnect-wait.ts';
 export * from './live/socket-events.ts';
+export * from './rest/records.ts';
 export * from './text/storable-text.ts';
 export * from './version.ts';

@@ -1,3 +1,4 @@
+import type { Workflow } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -7,7 +8,6 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Rest } from '../../ui/crud/rest.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import type { Workflow } from './care-setting-records.ts';
 import type { CustomerAdtSetting } from './feed-records.ts';
 import { useCustomerSetting } from './use-customer-setting.ts';
 

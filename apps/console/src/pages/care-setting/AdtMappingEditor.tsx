@@ -1,4 +1,4 @@
-import { hasScopes, scopesFor } from '@careboard/contracts';
+import { hasScopes, type Page, scopesFor, type Workflow } from '@careboard/contracts';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
@@ -8,11 +8,10 @@ import { useConsoleIdentity } from '../../auth/console-identity.ts';
 import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import { nameField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, useRest } from '../../ui/crud/rest.ts';
+import { listPath, useRest } from '../../ui/crud/rest.ts';
 import { AdtDefaultWorkflow } from './AdtDefaultWorkflow.tsx';
 import { AdtPointsOfCare } from './AdtPointsOfCare.tsx';
 import { AdtSenders } from './AdtSenders.tsx';
-import type { Workflow } from './care-setting-records.ts';
 import type { AdtSender, Facility } from './feed-records.ts';
 
 const facilitySchema = z.object({ facility: nameField(180) });
@@ -28,9 +27,9 @@ export function AdtMappingEditor() {
   const intl = useIntl();
   const rest = useRest();
   const identity = useConsoleIdentity();
-  const workflows = useLiveQuery<ListPage<Workflow>>(listPath('workflows'), ['workflow']);
-  const facilities = useLiveQuery<ListPage<Facility>>(listPath('adt/facilities'), ['adt_facility']);
-  const senders = useLiveQuery<ListPage<AdtSender>>(listPath('adt/senders'), ['adt_facility']);
+  const workflows = useLiveQuery<Page<Workflow>>(listPath('workflows'), ['workflow']);
+  const facilities = useLiveQuery<Page<Facility>>(listPath('adt/facilities'), ['adt_facility']);
+  const senders = useLiveQuery<Page<AdtSender>>(listPath('adt/senders'), ['adt_facility']);
   const mayChangeCustomer = hasScopes(identity.scopes, scopesFor('customer.update'));
 
   const facilityColumns = useMemo<GridColDef<FacilityRow>[]>(

@@ -1,3 +1,4 @@
+import type { Page, Phase, Workflow } from '@careboard/contracts';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
@@ -7,8 +8,7 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { nameField, optionalIdField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, nameById, optionsOf, type Rest } from '../../ui/crud/rest.ts';
-import type { Phase, Workflow } from './care-setting-records.ts';
+import { listPath, nameById, optionsOf, type Rest } from '../../ui/crud/rest.ts';
 import type { PointOfCare } from './feed-records.ts';
 import { WorkflowChooser } from './WorkflowChooser.tsx';
 
@@ -30,14 +30,14 @@ export function AdtPointsOfCare({
   const intl = useIntl();
   const [chosen, setChosen] = useState<number | null>(null);
   const workflow = workflows?.find((row) => row.id === chosen) ?? workflows?.[0];
-  const points = useLiveQuery<ListPage<PointOfCare>>(
+  const points = useLiveQuery<Page<PointOfCare>>(
     workflow ? listPath('adt/points-of-care', { workflow_id: workflow.id }) : null,
     ['adt_point_of_care', 'workflow', 'phase'],
   );
-  const phases = useLiveQuery<ListPage<Phase>>(
-    workflow ? listPath(`workflows/${workflow.id}/phases`) : null,
-    ['phase', 'workflow'],
-  );
+  const phases = useLiveQuery<Page<Phase>>(workflow ? listPath(`workflows/${workflow.id}/phases`) : null, [
+    'phase',
+    'workflow',
+  ]);
   const phaseName = useMemo(() => nameById(phases.data?.items, (phase) => phase.name), [phases.data]);
   const fields = useMemo<readonly CrudField[]>(
     () => [

@@ -1,3 +1,4 @@
+import type { Department, Page, Site } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,8 +7,7 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { idField, nameField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
-import type { Department, Site } from './care-setting-records.ts';
+import { listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
 
 const schema = z.object({ name: nameField(120), site_id: idField() });
 
@@ -15,8 +15,8 @@ const schema = z.object({ name: nameField(120), site_id: idField() });
 export function DepartmentsEditor() {
   const intl = useIntl();
   const rest = useRest();
-  const departments = useLiveQuery<ListPage<Department>>(listPath('departments'), ['department']);
-  const sites = useLiveQuery<ListPage<Site>>(listPath('sites'), ['site']);
+  const departments = useLiveQuery<Page<Department>>(listPath('departments'), ['department']);
+  const sites = useLiveQuery<Page<Site>>(listPath('sites'), ['site']);
   const siteName = useMemo(() => nameById(sites.data?.items, (site) => site.name), [sites.data]);
   const fields = useMemo<readonly CrudField[]>(
     () => [

@@ -1,4 +1,4 @@
-import { locationKinds } from '@careboard/contracts';
+import { type Location, locationKinds, type Page, type Phase, type Workflow } from '@careboard/contracts';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
@@ -9,8 +9,7 @@ import type { MessageId } from '../../i18n/en-US.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { idField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
-import type { Location, Phase, Workflow } from './care-setting-records.ts';
+import { listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
 import type { FeedRule } from './feed-records.ts';
 import { placeBody, placeValue } from './feed-rule-place.ts';
 import { WorkflowChooser } from './WorkflowChooser.tsx';
@@ -26,18 +25,18 @@ const schema = z
 export function FeedRulesEditor() {
   const intl = useIntl();
   const rest = useRest();
-  const workflows = useLiveQuery<ListPage<Workflow>>(listPath('workflows'), ['workflow']);
-  const locations = useLiveQuery<ListPage<Location>>(listPath('locations'), ['location']);
+  const workflows = useLiveQuery<Page<Workflow>>(listPath('workflows'), ['workflow']);
+  const locations = useLiveQuery<Page<Location>>(listPath('locations'), ['location']);
   const [chosen, setChosen] = useState<number | null>(null);
   const workflow = workflows.data?.items.find((row) => row.id === chosen) ?? workflows.data?.items[0];
-  const rules = useLiveQuery<ListPage<FeedRule>>(
+  const rules = useLiveQuery<Page<FeedRule>>(
     workflow ? listPath('feed-rules', { workflow_id: workflow.id }) : null,
     ['feed_rule', 'phase', 'location', 'workflow'],
   );
-  const phases = useLiveQuery<ListPage<Phase>>(
-    workflow ? listPath(`workflows/${workflow.id}/phases`) : null,
-    ['phase', 'workflow'],
-  );
+  const phases = useLiveQuery<Page<Phase>>(workflow ? listPath(`workflows/${workflow.id}/phases`) : null, [
+    'phase',
+    'workflow',
+  ]);
 
   const placeOptions = useMemo(
     () => [

@@ -1,4 +1,4 @@
-import { locationKinds } from '@careboard/contracts';
+import { type Location, locationKinds, type Page } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -8,8 +8,7 @@ import type { MessageId } from '../../i18n/en-US.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { choiceField, nameField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, useRest } from '../../ui/crud/rest.ts';
-import type { Location } from './care-setting-records.ts';
+import { listPath, useRest } from '../../ui/crud/rest.ts';
 
 const schema = z.object({ name: nameField(120), kind: choiceField(locationKinds) });
 
@@ -17,7 +16,7 @@ const schema = z.object({ name: nameField(120), kind: choiceField(locationKinds)
 export function LocationsEditor() {
   const intl = useIntl();
   const rest = useRest();
-  const locations = useLiveQuery<ListPage<Location>>(listPath('locations'), ['location']);
+  const locations = useLiveQuery<Page<Location>>(listPath('locations'), ['location']);
   const kindText = useMemo(
     () => (kind: string) => intl.formatMessage({ id: `careSetting.locationKind.${kind}` as MessageId }),
     [intl],

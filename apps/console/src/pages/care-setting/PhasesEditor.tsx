@@ -1,4 +1,4 @@
-import { phaseKinds } from '@careboard/contracts';
+import { type Page, type Phase, phaseKinds, type Workflow } from '@careboard/contracts';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Box from '@mui/material/Box';
@@ -11,9 +11,8 @@ import type { MessageId } from '../../i18n/en-US.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { choiceField, nameField, optionalCountField, optionalTextField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, useRest } from '../../ui/crud/rest.ts';
+import { listPath, useRest } from '../../ui/crud/rest.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import type { Phase, Workflow } from './care-setting-records.ts';
 import { minutesToSeconds, movedOrder, secondsToMinutes } from './phase-order.ts';
 
 /** Read by screen readers, not drawn. */
@@ -43,7 +42,7 @@ const schema = z
 export function PhasesEditor({ workflow }: { readonly workflow: Workflow }) {
   const intl = useIntl();
   const rest = useRest();
-  const phases = useLiveQuery<ListPage<Phase>>(listPath(`workflows/${workflow.id}/phases`), [
+  const phases = useLiveQuery<Page<Phase>>(listPath(`workflows/${workflow.id}/phases`), [
     'phase',
     'workflow',
   ]);

@@ -1,3 +1,4 @@
+import type { Page, Site } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,8 +7,7 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { nameField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, useRest } from '../../ui/crud/rest.ts';
-import type { Site } from './care-setting-records.ts';
+import { listPath, useRest } from '../../ui/crud/rest.ts';
 
 const schema = z.object({ name: nameField(120), default_timezone: nameField(64) });
 const fields: readonly CrudField[] = [
@@ -24,7 +24,7 @@ const fields: readonly CrudField[] = [
 export function SitesEditor() {
   const intl = useIntl();
   const rest = useRest();
-  const sites = useLiveQuery<ListPage<Site>>(listPath('sites'), ['site']);
+  const sites = useLiveQuery<Page<Site>>(listPath('sites'), ['site']);
   const columns = useMemo<GridColDef<Site>[]>(
     () => [
       {

@@ -1,3 +1,4 @@
+import type { Page, StaffMember, StaffType } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,8 +7,8 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { idField, nameField, optionalIdField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
-import type { Staff, StaffType, Tag } from './care-setting-records.ts';
+import { listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
+import type { Tag } from './care-setting-records.ts';
 
 const schema = z.object({
   display_name: nameField(120),
@@ -22,9 +23,9 @@ const schema = z.object({
 export function StaffEditor() {
   const intl = useIntl();
   const rest = useRest();
-  const staff = useLiveQuery<ListPage<Staff>>(listPath('staff'), ['staff']);
-  const types = useLiveQuery<ListPage<StaffType>>(listPath('staff-types'), ['staff_type']);
-  const badges = useLiveQuery<ListPage<Tag>>(listPath('tags', { kind: 'staff_badge' }), ['tag', 'staff']);
+  const staff = useLiveQuery<Page<StaffMember>>(listPath('staff'), ['staff']);
+  const types = useLiveQuery<Page<StaffType>>(listPath('staff-types'), ['staff_type']);
+  const badges = useLiveQuery<Page<Tag>>(listPath('tags', { kind: 'staff_badge' }), ['tag', 'staff']);
   const typeName = useMemo(() => nameById(types.data?.items, (type) => type.name), [types.data]);
   const badgeLabel = useMemo(() => {
     const labels = new Map((badges.data?.items ?? []).map((tag) => [tag.badge_id, tag.label]));
@@ -51,7 +52,7 @@ export function StaffEditor() {
     ],
     [types.data, badges.data],
   );
-  const columns = useMemo<GridColDef<Staff>[]>(
+  const columns = useMemo<GridColDef<StaffMember>[]>(
     () => [
       {
         field: 'display_name',
@@ -77,7 +78,7 @@ export function StaffEditor() {
   );
   const firstType = types.data?.items[0];
   return (
-    <CrudSection<Staff, z.output<typeof schema>>
+    <CrudSection<StaffMember, z.output<typeof schema>>
       title="careSetting.staff.title"
       thing="careSetting.staff.thing"
       rows={staff.data?.items}

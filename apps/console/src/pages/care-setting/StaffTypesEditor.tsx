@@ -1,3 +1,4 @@
+import type { Page, StaffType } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,8 +7,7 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { nameField, optionalTextField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, useRest } from '../../ui/crud/rest.ts';
-import type { StaffType } from './care-setting-records.ts';
+import { listPath, useRest } from '../../ui/crud/rest.ts';
 
 const schema = z.object({ name: nameField(60), abbreviation: optionalTextField(10) });
 const fields: readonly CrudField[] = [
@@ -19,7 +19,7 @@ const fields: readonly CrudField[] = [
 export function StaffTypesEditor() {
   const intl = useIntl();
   const rest = useRest();
-  const types = useLiveQuery<ListPage<StaffType>>(listPath('staff-types'), ['staff_type']);
+  const types = useLiveQuery<Page<StaffType>>(listPath('staff-types'), ['staff_type']);
   const columns = useMemo<GridColDef<StaffType>[]>(
     () => [
       {

@@ -1,3 +1,4 @@
+import type { Location, Page, Station } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,8 +7,7 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { idField, nameField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
-import type { Location, Station } from './care-setting-records.ts';
+import { listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
 
 const schema = z.object({ name: nameField(120), location_id: idField() });
 
@@ -15,8 +15,8 @@ const schema = z.object({ name: nameField(120), location_id: idField() });
 export function StationsEditor() {
   const intl = useIntl();
   const rest = useRest();
-  const stations = useLiveQuery<ListPage<Station>>(listPath('stations'), ['station']);
-  const locations = useLiveQuery<ListPage<Location>>(listPath('locations'), ['location']);
+  const stations = useLiveQuery<Page<Station>>(listPath('stations'), ['station']);
+  const locations = useLiveQuery<Page<Location>>(listPath('locations'), ['location']);
   const locationName = useMemo(
     () => nameById(locations.data?.items, (location) => location.name),
     [locations.data],

@@ -1,4 +1,4 @@
-import { hasScopes, scopesFor, tagKinds } from '@careboard/contracts';
+import { hasScopes, type Page, scopesFor, tagKinds } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -9,7 +9,7 @@ import type { MessageId } from '../../i18n/en-US.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { choiceField, nameField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, useRest } from '../../ui/crud/rest.ts';
+import { listPath, useRest } from '../../ui/crud/rest.ts';
 import type { Tag } from './care-setting-records.ts';
 import { TagSilenceSetting } from './TagSilenceSetting.tsx';
 
@@ -25,7 +25,7 @@ export function TagsEditor() {
   const rest = useRest();
   const identity = useConsoleIdentity();
   const mayChangeCustomer = hasScopes(identity.scopes, scopesFor('customer.update'));
-  const tags = useLiveQuery<ListPage<Tag>>(listPath('tags'), ['tag', 'visit', 'staff', 'asset']);
+  const tags = useLiveQuery<Page<Tag>>(listPath('tags'), ['tag', 'visit', 'staff', 'asset']);
   const kindText = useMemo(
     () => (kind: string) => intl.formatMessage({ id: `careSetting.tagKind.${kind}` as MessageId }),
     [intl],

@@ -1,8 +1,8 @@
+import type { Workflow } from '@careboard/contracts';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/en-US.ts';
-import type { Workflow } from './care-setting-records.ts';
 
 /** The workflow a per-workflow list shows (feed rules, points of care), above the list. */
 export function WorkflowChooser({

@@ -1,3 +1,4 @@
+import type { Department, Page, Workflow } from '@careboard/contracts';
 import ListAlt from '@mui/icons-material/ListAlt';
 import Typography from '@mui/material/Typography';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
@@ -8,8 +9,7 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { idField, nameField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
-import type { Department, Workflow } from './care-setting-records.ts';
+import { listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
 import { PhasesEditor } from './PhasesEditor.tsx';
 
 const schema = z.object({ name: nameField(120), department_id: idField() });
@@ -21,8 +21,8 @@ const schema = z.object({ name: nameField(120), department_id: idField() });
 export function WorkflowsEditor() {
   const intl = useIntl();
   const rest = useRest();
-  const workflows = useLiveQuery<ListPage<Workflow>>(listPath('workflows'), ['workflow']);
-  const departments = useLiveQuery<ListPage<Department>>(listPath('departments'), ['department']);
+  const workflows = useLiveQuery<Page<Workflow>>(listPath('workflows'), ['workflow']);
+  const departments = useLiveQuery<Page<Department>>(listPath('departments'), ['department']);
   const [chosenId, setChosenId] = useState<number | null>(null);
   const chosen = workflows.data?.items.find((workflow) => workflow.id === chosenId);
   const departmentName = useMemo(

@@ -1,3 +1,4 @@
+import type { Phase } from '@careboard/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,7 +11,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { type Admission, admitSchema } from './admit-form.ts';
 import { BadgeSelect } from './BadgeSelect.tsx';
-import type { BadgeTag, Phase } from './desk-data.ts';
+import type { BadgeTag } from './desk-data.ts';
 
 /**
  * A patient arrives: names, the phase they start in (the workflow's first unless chosen) and the

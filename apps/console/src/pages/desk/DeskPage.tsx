@@ -1,3 +1,4 @@
+import type { Page, Workflow } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -11,7 +12,7 @@ import { ActionOutcomes } from '../../ui/ActionOutcomes.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { StatusMessage } from '../../ui/StatusMessage.tsx';
-import type { Named, Page, Workflow } from './desk-data.ts';
+import type { Named } from './desk-data.ts';
 import { WorkflowDesk } from './WorkflowDesk.tsx';
 
 /**

@@ -1,3 +1,4 @@
+import type { Page, Phase, Station, Workflow } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,13 +16,9 @@ import {
   badgeLabelOf,
   type Message,
   type Named,
-  type Page,
-  type Phase,
-  type Station,
   stationsByLocation,
   type Visit,
   visitsByPhase,
-  type Workflow,
 } from './desk-data.ts';
 import { type MessageDraft, MessagesPanel } from './MessagesPanel.tsx';
 import { PatientList } from './PatientList.tsx';

@@ -1,10 +1,10 @@
+import type { Phase } from '@careboard/contracts';
 import { describe, expect, it } from 'vitest';
 import { admitSchema } from './admit-form.ts';
 import {
   type BadgeTag,
   badgeLabelOf,
   minutesSince,
-  type Phase,
   stationsByLocation,
   type Visit,
   visitsByPhase,
@@ -17,6 +17,8 @@ const phase = (id: number, position: number, name = `Phase ${id}`): Phase => ({
   position,
   color: '#2F80ED',
   estimated_duration_sec: null,
+  kind: 'waiting',
+  supplementary_announcement: null,
 });
 
 const visit = (id: number, phaseId: number, enteredAt: string, overrides: Partial<Visit> = {}): Visit => ({

@@ -1,31 +1,9 @@
-/** What the Desk reads over REST (dates arrive as ISO strings). */
-export interface Page<T> {
-  readonly items: readonly T[];
-  readonly total: number;
-}
+import type { Phase, Station } from '@careboard/contracts';
 
-export interface Workflow {
-  readonly id: number;
-  readonly department_id: number;
-  readonly name: string;
-}
-
-export interface Phase {
-  readonly id: number;
-  readonly workflow_id: number;
-  readonly name: string;
-  readonly position: number;
-  readonly color: string;
-  readonly estimated_duration_sec: number | null;
-}
-
+/** What the Desk reads over REST besides the records in `@careboard/contracts` (dates arrive as ISO strings). */
 export interface Named {
   readonly id: number;
   readonly name: string;
-}
-
-export interface Station extends Named {
-  readonly location_id: number;
 }
 
 /** A patient badge as GET /api/tags?kind=patient_badge lists it: the tag and the badge it sits in (BOF-16). */

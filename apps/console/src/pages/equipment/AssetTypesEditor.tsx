@@ -1,3 +1,4 @@
+import type { AssetType, Page } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,8 +7,7 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { nameField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, useRest } from '../../ui/crud/rest.ts';
-import type { AssetType } from './equipment-records.ts';
+import { listPath, useRest } from '../../ui/crud/rest.ts';
 
 const schema = z.object({ name: nameField(120) });
 const fields: readonly CrudField[] = [{ name: 'name', label: 'equipment.field.name', kind: 'text' }];
@@ -16,7 +16,7 @@ const fields: readonly CrudField[] = [{ name: 'name', label: 'equipment.field.na
 export function AssetTypesEditor() {
   const intl = useIntl();
   const rest = useRest();
-  const types = useLiveQuery<ListPage<AssetType>>(listPath('asset-types'), ['asset_type']);
+  const types = useLiveQuery<Page<AssetType>>(listPath('asset-types'), ['asset_type']);
   const columns = useMemo<GridColDef<AssetType>[]>(
     () => [
       {

@@ -1,3 +1,4 @@
+import type { Asset, AssetType, Page } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,8 +7,8 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { idField, nameField, optionalIdField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
-import type { Asset, AssetTag, AssetType, LocationName } from './equipment-records.ts';
+import { listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
+import type { AssetTag, LocationName } from './equipment-records.ts';
 
 const schema = z.object({
   name: nameField(120),
@@ -23,10 +24,10 @@ const schema = z.object({
 export function AssetsEditor() {
   const intl = useIntl();
   const rest = useRest();
-  const assets = useLiveQuery<ListPage<Asset>>(listPath('assets'), ['asset']);
-  const types = useLiveQuery<ListPage<AssetType>>(listPath('asset-types'), ['asset_type']);
-  const tags = useLiveQuery<ListPage<AssetTag>>(listPath('tags', { kind: 'asset_tag' }), ['tag', 'asset']);
-  const locations = useLiveQuery<ListPage<LocationName>>(listPath('locations'), ['location']);
+  const assets = useLiveQuery<Page<Asset>>(listPath('assets'), ['asset']);
+  const types = useLiveQuery<Page<AssetType>>(listPath('asset-types'), ['asset_type']);
+  const tags = useLiveQuery<Page<AssetTag>>(listPath('tags', { kind: 'asset_tag' }), ['tag', 'asset']);
+  const locations = useLiveQuery<Page<LocationName>>(listPath('locations'), ['location']);
   const typeName = useMemo(() => nameById(types.data?.items, (type) => type.name), [types.data]);
   const tagLabel = useMemo(() => nameById(tags.data?.items, (tag) => tag.label), [tags.data]);
   const locationName = useMemo(

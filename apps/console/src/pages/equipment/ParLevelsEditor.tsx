@@ -1,3 +1,4 @@
+import type { AssetType, Page, ParLevel } from '@careboard/contracts';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -9,8 +10,8 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { countField, idField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
-import { type AssetType, type LocationName, MAX_PAR_COUNT, type ParLevel } from './equipment-records.ts';
+import { listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
+import { type LocationName, MAX_PAR_COUNT } from './equipment-records.ts';
 import { withLevelChanged, withoutLevel } from './par-level-list.ts';
 
 const schema = z
@@ -24,11 +25,11 @@ const schema = z
 export function ParLevelsEditor() {
   const intl = useIntl();
   const rest = useRest();
-  const locations = useLiveQuery<ListPage<LocationName>>(listPath('locations'), ['location']);
-  const types = useLiveQuery<ListPage<AssetType>>(listPath('asset-types'), ['asset_type']);
+  const locations = useLiveQuery<Page<LocationName>>(listPath('locations'), ['location']);
+  const types = useLiveQuery<Page<AssetType>>(listPath('asset-types'), ['asset_type']);
   const [chosen, setChosen] = useState<number | null>(null);
   const location = locations.data?.items.find((row) => row.id === chosen) ?? locations.data?.items[0];
-  const levels = useLiveQuery<ListPage<ParLevel>>(
+  const levels = useLiveQuery<Page<ParLevel>>(
     location ? listPath(`locations/${location.id}/par-levels`) : null,
     ['par_level', 'location'],
   );

@@ -1,3 +1,4 @@
+import type { Page, Sensor } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,8 +7,8 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { idField, nameField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
-import type { LocationName, Sensor } from './equipment-records.ts';
+import { listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
+import type { LocationName } from './equipment-records.ts';
 
 const schema = z.object({ identifier: nameField(100), name: nameField(120), location_id: idField() });
 
@@ -15,8 +16,8 @@ const schema = z.object({ identifier: nameField(100), name: nameField(120), loca
 export function SensorsEditor() {
   const intl = useIntl();
   const rest = useRest();
-  const sensors = useLiveQuery<ListPage<Sensor>>(listPath('sensors'), ['sensor']);
-  const locations = useLiveQuery<ListPage<LocationName>>(listPath('locations'), ['location']);
+  const sensors = useLiveQuery<Page<Sensor>>(listPath('sensors'), ['sensor']);
+  const locations = useLiveQuery<Page<LocationName>>(listPath('locations'), ['location']);
   const locationName = useMemo(
     () => nameById(locations.data?.items, (location) => location.name),
     [locations.data],

@@ -1,4 +1,4 @@
-import type { ParLevel } from './equipment-records.ts';
+import type { ParLevel } from '@careboard/contracts';
 
 /** One row of PUT /locations/:id/par-levels, which replaces the location's whole list. */
 export interface ParLevelRow {

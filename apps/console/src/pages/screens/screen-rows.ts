@@ -18,11 +18,6 @@ export interface Device {
   readonly revoked_at: string | null;
 }
 
-export interface Page<T> {
-  readonly items: readonly T[];
-  readonly total: number;
-}
-
 /** What the page needs of a board or a location: its id and name. */
 export interface Named {
   readonly id: number;

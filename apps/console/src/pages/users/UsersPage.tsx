@@ -1,3 +1,4 @@
+import type { Page } from '@careboard/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -10,7 +11,7 @@ import type { MessageId } from '../../i18n/en-US.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { choiceField, nameField } from '../../ui/crud/form-schema.ts';
-import { type ListPage, listPath, useRest } from '../../ui/crud/rest.ts';
+import { listPath, useRest } from '../../ui/crud/rest.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { generatedPassword, roles, type User } from './user-records.ts';
 
@@ -47,7 +48,7 @@ const toUpdate = ({ name, role, disabled }: z.output<typeof schema>) => ({ name,
 export function UsersPage() {
   const intl = useIntl();
   const rest = useRest();
-  const users = useLiveQuery<ListPage<User>>(listPath('users'), []);
+  const users = useLiveQuery<Page<User>>(listPath('users'), []);
   const [shownPassword, setShownPassword] = useState<{ name: string; password: string } | undefined>();
   const roleText = useMemo(
     () => (role: string) => intl.formatMessage({ id: `users.role.${role}` as MessageId }),

@@ -1,12 +1,6 @@
 import { useMemo } from 'react';
 import { useConsoleRuntime } from '../../runtime-config/console-runtime.ts';
 
-/** One page of a back-office list (decision BOF-01). */
-export interface ListPage<T> {
-  readonly items: readonly T[];
-  readonly total: number;
-}
-
 /**
  * Paths are relative to the API (`sites`, never `/sites`: a leading slash is the app host's own
  * file, BRD-05).

@@ -1,4 +1,4 @@
-import { tagKinds } from '@careboard/contracts';
+import { type Asset, type AssetType, type ParLevel, type Sensor, tagKinds } from '@careboard/contracts';
 import { z } from 'zod';
 
 const id = z.number().int();
@@ -16,9 +16,14 @@ export const tagSchema = z.object({
   in_use: z.boolean(),
 });
 
-export const sensorSchema = z.object({ id, identifier: z.string(), name: z.string(), location_id: id });
+export const sensorSchema = z.object({
+  id,
+  identifier: z.string(),
+  name: z.string(),
+  location_id: id,
+}) satisfies z.ZodType<Sensor>;
 
-export const assetTypeSchema = z.object({ id, name: z.string() });
+export const assetTypeSchema = z.object({ id, name: z.string() }) satisfies z.ZodType<AssetType>;
 
 export const assetSchema = z.object({
   id,
@@ -26,7 +31,7 @@ export const assetSchema = z.object({
   asset_type_id: id,
   tag_id: id.nullable(),
   location_id: id.nullable(),
-});
+}) satisfies z.ZodType<Asset>;
 
 export const parLevelSchema = z.object({
   id,
@@ -34,7 +39,7 @@ export const parLevelSchema = z.object({
   asset_type_id: id,
   min: z.number().int(),
   max: z.number().int(),
-});
+}) satisfies z.ZodType<ParLevel>;
 
 export const visitWornSchema = z.object({ id, badge_id: id.nullable(), tag_id: id.nullable() });
 

@@ -1,18 +1,8 @@
+import type { Asset, AssetType } from '@careboard/contracts';
 import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
-export interface AssetType {
-  readonly id: number;
-  readonly name: string;
-}
-
-export interface Asset {
-  readonly id: number;
-  readonly name: string;
-  readonly asset_type_id: number;
-  readonly tag_id: number | null;
-  readonly location_id: number | null;
-}
+export type { Asset, AssetType };
 
 export interface AssetCount {
   readonly location_id: number;

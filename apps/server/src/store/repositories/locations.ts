@@ -1,11 +1,8 @@
+import type { Location } from '@careboard/contracts';
 import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
-export interface Location {
-  readonly id: number;
-  readonly name: string;
-  readonly kind: string;
-}
+export type { Location };
 
 export async function insertLocations(
   db: Db,

@@ -1,12 +1,8 @@
+import type { Page } from '@careboard/contracts';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../schema.ts';
 
-export interface Page<T> {
-  readonly items: T[];
-  readonly total: number;
-  readonly limit: number;
-  readonly offset: number;
-}
+export type { Page };
 
 export interface PageRequest {
   readonly limit: number;

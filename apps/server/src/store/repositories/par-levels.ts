@@ -1,13 +1,8 @@
+import type { ParLevel } from '@careboard/contracts';
 import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
-export interface ParLevel {
-  readonly id: number;
-  readonly location_id: number;
-  readonly asset_type_id: number;
-  readonly min: number;
-  readonly max: number;
-}
+export type { ParLevel };
 
 const parColumns = ['id', 'location_id', 'asset_type_id', 'min', 'max'] as const;
 

@@ -1,15 +1,11 @@
+import type { Sensor } from '@careboard/contracts';
 import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 import { sameCustomer } from './same-customer.ts';
 
-/** An RTLS sensor fixed in a location; its identifier is what the RTLS system reports. */
-export interface Sensor {
-  readonly id: number;
-  readonly identifier: string;
-  readonly name: string;
-  readonly location_id: number;
-}
+export type { Sensor };
 
+/** An RTLS sensor fixed in a location; its identifier is what the RTLS system reports. */
 const sensorColumns = ['id', 'identifier', 'name', 'location_id'] as const;
 
 /** A page of the customer's sensors, by name then id (decision BOF-17), of one location when given. */

@@ -1,18 +1,9 @@
+import type { Department, Site } from '@careboard/contracts';
 import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 import { sameCustomer } from './same-customer.ts';
 
-export interface Site {
-  readonly id: number;
-  readonly name: string;
-  readonly default_timezone: string;
-}
-
-export interface Department {
-  readonly id: number;
-  readonly site_id: number;
-  readonly name: string;
-}
+export type { Department, Site };
 
 export async function insertSite(db: Db, customerId: string, site: Omit<Site, 'id'>): Promise<Site> {
   return db

@@ -1,18 +1,8 @@
+import type { StaffMember, StaffType } from '@careboard/contracts';
 import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
-export interface StaffType {
-  readonly id: number;
-  readonly name: string;
-  readonly abbreviation: string | null;
-}
-
-export interface StaffMember {
-  readonly id: number;
-  readonly display_name: string;
-  readonly staff_type_id: number;
-  readonly badge_id: number | null;
-}
+export type { StaffMember, StaffType };
 
 /** The customer's editable copy of staff types 1–50 (migration 0101 gives every customer one). */
 export async function listStaffTypes(db: Db, customerId: string): Promise<StaffType[]> {

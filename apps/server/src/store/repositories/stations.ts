@@ -1,11 +1,8 @@
+import type { Station } from '@careboard/contracts';
 import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
-export interface Station {
-  readonly id: number;
-  readonly location_id: number;
-  readonly name: string;
-}
+export type { Station };
 
 export async function insertStations(
   db: Db,

@@ -1,22 +1,8 @@
+import type { Phase, Workflow } from '@careboard/contracts';
 import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
-export interface Workflow {
-  readonly id: number;
-  readonly department_id: number;
-  readonly name: string;
-}
-
-export interface Phase {
-  readonly id: number;
-  readonly workflow_id: number;
-  readonly name: string;
-  readonly position: number;
-  readonly color: string;
-  readonly estimated_duration_sec: number | null;
-  readonly kind: string;
-  readonly supplementary_announcement: string | null;
-}
+export type { Phase, Workflow };
 
 const phaseColumns = [
   'id',

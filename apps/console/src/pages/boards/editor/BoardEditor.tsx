@@ -1,4 +1,4 @@
-import type { DisplayBoardConfig } from '@careboard/contracts';
+import type { Department, DisplayBoardConfig, Location, Page, Workflow } from '@careboard/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
@@ -15,7 +15,7 @@ import { useConsoleRuntime } from '../../../runtime-config/console-runtime.ts';
 import { ErrorAlert } from '../../../ui/ErrorAlert.tsx';
 import { StatusMessage } from '../../../ui/StatusMessage.tsx';
 import { AnnouncementFields } from '../announcement/AnnouncementFields.tsx';
-import { ALL, type Department, type Location, type Page, type Workflow } from '../board-data.ts';
+import { ALL } from '../board-data.ts';
 import { ColumnEditor } from '../columns/ColumnEditor.tsx';
 import { BoardPreview } from '../preview/BoardPreview.tsx';
 import {

@@ -1,9 +1,9 @@
+import type { Department } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import type { Department } from '../board-data.ts';
 import type { BoardFormValues } from './board-form.ts';
 
 export const BOARD_TYPES = [1, 2, 3, 4] as const;

@@ -1,9 +1,10 @@
+import type { Location, Page, Phase, Workflow } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useConsoleRuntime } from '../../../runtime-config/console-runtime.ts';
-import { ALL, type Location, type Page, type Phase, type Workflow } from '../board-data.ts';
+import { ALL } from '../board-data.ts';
 import type { BoardFormValues } from './board-form.ts';
 import { MultiSelect } from './MultiSelect.tsx';
 

@@ -1,4 +1,4 @@
-import type { DisplayBoardConfig } from '@careboard/contracts';
+import type { Department, DisplayBoardConfig, Page } from '@careboard/contracts';
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
@@ -19,7 +19,7 @@ import { useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useLiveQuery } from '../../../data/use-live-query.ts';
 import { ErrorAlert } from '../../../ui/ErrorAlert.tsx';
-import { ALL, type Department, type Page } from '../board-data.ts';
+import { ALL } from '../board-data.ts';
 import { CreateBoardDialog } from './CreateBoardDialog.tsx';
 import { DeleteBoardDialog } from './DeleteBoardDialog.tsx';
 

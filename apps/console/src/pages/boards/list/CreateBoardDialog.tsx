@@ -1,4 +1,4 @@
-import type { DisplayBoardConfig, ErrorCode } from '@careboard/contracts';
+import type { Department, DisplayBoardConfig, ErrorCode } from '@careboard/contracts';
 import { errorText } from '@careboard/web-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
@@ -14,7 +14,6 @@ import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { useConsoleRuntime } from '../../../runtime-config/console-runtime.ts';
 import { ErrorAlert } from '../../../ui/ErrorAlert.tsx';
-import type { Department } from '../board-data.ts';
 import { BOARD_TYPES } from '../editor/GeneralFields.tsx';
 
 interface NewBoard {
