@@ -6,7 +6,7 @@ import { accessToken } from '../apps/server/test/test-tokens.ts';
 import { screenshot } from './browser.ts';
 import { startE2eServer } from './e2e-server.ts';
 
-/** The sizes every board must fill without scrolling (issue 7). */
+/** The sizes every board must fill without scrolling (SCR-06; product.md, 1366×768 up to 3840×2160). */
 export const BOARD_VIEWPORTS = [
   { width: 1366, height: 768 },
   { width: 1920, height: 1080 },

@@ -6,7 +6,7 @@ import { DEMO_ADMIN, seriousAxeViolations, signInToConsole } from './console-ses
 import { startE2eServer } from './e2e-server.ts';
 import { chooseOption } from './mui-select.ts';
 
-// Issue 14, Boards: the editor changes the preview and a paired screen within 2 s (decisions CON-39 to CON-48).
+// Boards: the editor changes the preview and a paired screen within 2 s (decisions CON-39 to CON-48).
 const ACTIVATE_TEXT = /To activate this device use the following code: ([A-Z]{4}-[A-Z]{4})/;
 const WORKFLOW_TITLE = 'Day Surgery — Patient Flow';
 const CALLING_TITLE = 'Clinic Calling Board';

@@ -6,8 +6,8 @@ import { seriousAxeViolations, signInToConsole } from './console-session.ts';
 import { startE2eServer } from './e2e-server.ts';
 import { chooseOption } from './mui-select.ts';
 
-// Issue 14: the console's Desk writes patient flow over the socket gateway; a real patient board
-// (the demo's board 3, Walk-in Clinic) shows and captions the call (product.md §9).
+// The console's Desk writes patient flow over the socket gateway (decisions CON-53 to CON-58); a
+// real patient board (the demo's board 3, Walk-in Clinic) shows and captions the call (product.md §9).
 const ACTIVATE_TEXT = /To activate this device use the following code: ([A-Z]{4}-[A-Z]{4})/;
 const PATIENT_BOARD = 3;
 const BOARD_NAME = 'Clinic Calling Board';

@@ -8,7 +8,7 @@ import { seriousAxeViolations, signInToConsole } from './console-session.ts';
 import { startE2eServer } from './e2e-server.ts';
 import { chooseOption } from './mui-select.ts';
 
-// Issue 14: the Care setting, Equipment and Users editors in Chromium at a 1024×768 tablet,
+// The Care setting, Equipment and Users editors in Chromium at a 1024×768 tablet,
 // against the demo server (decisions CON-59 to CON-68).
 const STAFF = { email: 'staff@demo.test', password: 'careboard-demo' } as const;
 const TABLET = { width: 1024, height: 768 } as const;

@@ -9,7 +9,7 @@ import { seriousAxeViolations, signInToConsole } from './console-session.ts';
 import { startE2eServer } from './e2e-server.ts';
 import { chooseOption } from './mui-select.ts';
 
-// Issue 15: the feeds' settings (Care setting's Feed rules and ADT mapping tabs) and the
+// The feeds' settings (Care setting's Feed rules and ADT mapping tabs, FEED-43 to FEED-45) and the
 // Integrations page in Chromium at a 1024×768 tablet, against the demo server.
 const TABLET = { width: 1024, height: 768 } as const;
 

@@ -7,7 +7,7 @@ import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { seriousAxeViolations, signInToConsole } from './console-session.ts';
 import { startE2eServer } from './e2e-server.ts';
 
-// Issue 14: the console's Screens page follows a real screen live and acts on it (product.md §9).
+// The console's Screens page follows a real screen live and acts on it (CON-49 to CON-52, product.md §9).
 const ACTIVATE_TEXT = /To activate this device use the following code: ([A-Z]{4}-[A-Z]{4})/;
 const WORKFLOW_TITLE = 'Day Surgery — Patient Flow';
 const NEW_NAME = 'Surgery corridor screen';

@@ -8,9 +8,9 @@ import { seriousAxeViolations, signInToConsole } from './console-session.ts';
 import { startE2eServer } from './e2e-server.ts';
 
 /**
- * Issue 14's first acceptance: a customer made by the admin command with no data; its admin
- * signs in at /console and goes through Setup with the keyboard only; a screen opened at
- * /?id=<new board>&auth_flow=1 shows the new board live once its code is typed into Code.
+ * Setup from nothing (decisions CON-29 to CON-38): a customer made by the admin command with no
+ * data; its admin signs in at /console and goes through Setup with the keyboard only; a screen
+ * opened at /?id=<new board>&auth_flow=1 shows the new board live once its code is typed into Code.
  */
 const CUSTOMER = 'lakeside';
 const ADMIN = { email: 'it@lakeside.test', password: 'lakeside-admin-2026' };

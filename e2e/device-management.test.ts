@@ -6,7 +6,7 @@ import { accessToken } from '../apps/server/test/test-tokens.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
 import { startE2eServer } from './e2e-server.ts';
 
-// Issue 13: screens managed from the back office, in Chromium (decisions BOF-42 to BOF-47).
+// Screens managed from the back office, in Chromium (decisions BOF-42 to BOF-47).
 const ACTIVATE_TEXT = /To activate this device use the following code: ([A-Z]{4}-[A-Z]{4})/;
 const WORKFLOW_TITLE = 'Day Surgery — Patient Flow';
 const FAMILY_TITLE = 'Surgery Family Waiting Room';

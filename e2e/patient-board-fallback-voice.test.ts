@@ -10,7 +10,7 @@ import { startE2eServer } from './e2e-server.ts';
 import { callThroughApi, PATIENT_BOARD, stations, visitsToCall } from './patient-calls.ts';
 
 /**
- * Issue 17: Debian's Chromium has no speech synthesis voices (getVoices() is empty, speak
+ * Debian's Chromium has no speech synthesis voices (getVoices() is empty, speak
  * fails with synthesis-failed), as many kiosk screens. A patient board there speaks its calls
  * through the offline eSpeak NG voice (decision SCR-12), played through the board's audio
  * context, which this test taps: what reaches the speakers is measured, not faked.

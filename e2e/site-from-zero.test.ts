@@ -8,7 +8,7 @@ import { startE2eServer } from './e2e-server.ts';
 import { signInInChromium } from './standard-sign-in.ts';
 
 /**
- * Issue 13's acceptance: an empty server, a customer made by the admin command alone,
+ * A site from nothing (decision BOF-26): an empty server, a customer made by the admin command alone,
  * everything else through REST with a token from a standard-flow sign-in in Chromium, one
  * screen per board type activated in Chromium, and patient flow and equipment shown live.
  */

@@ -1,7 +1,10 @@
 import { percentile } from '../fanout/stats.ts';
 import type { FrameSample } from './probe.ts';
 
-/** Product budget (issue 7): one change on a 500-row workflow board under 8 ms of main thread, 4× throttled. */
+/**
+ * The budget (docs/operations.md, Targets): one change on a 500-row workflow board under 8 ms of
+ * main thread, 4× throttled.
+ */
 export const BUDGET_MS = 8;
 
 export interface Series {

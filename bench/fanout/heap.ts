@@ -65,8 +65,8 @@ async function evaluate(socket: WebSocket, id: number, expression: string): Prom
  * Waits (at most `limitMs`) for the child's first young-generation collection after a full one,
  * seen as its used heap falling by a quarter of what it had grown. A full collection asked for over
  * the inspector is one that reduces memory: it gives the young generation's pages back, and the next
- * scavenge takes them again, page by page (30–60 ms at 10,000 screens, against 10–15 ms for the
- * others). Answers how long it waited.
+ * scavenge takes them again, page by page, so it is slower than the scavenges that follow. Answers
+ * how long it waited.
  */
 export async function afterFirstScavenge(url: string, limitMs: number): Promise<number> {
   const socket = await openInspector(url);

@@ -6,7 +6,7 @@ const SCREENS_NICE = 10;
 /**
  * Who gets the CPU first on this one machine (decision LIVE-29). In a hospital the screens are
  * devices of their own and never take CPU from the server; here their threads share its two cores,
- * and in a restart 10,000 of them retrying took 1–1.5 cores while the server loaded its modules.
+ * and in a restart their retries compete for them with the server loading its modules.
  * `serverFirst`: the bench's own threads (the screens, the change stream) run at nice 10 and what
  * serves them (PostgreSQL, the server, the bare baseline's server) at the bench's own. Otherwise all
  * share one. This puts the given processes (the server side) ahead; a no-op when all share one.

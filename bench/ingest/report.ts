@@ -3,7 +3,7 @@ import type { BaselineResult } from './baseline.ts';
 import type { LoadResult } from './load.ts';
 import type { Options } from './options.ts';
 
-/** The goal of issue 15 on one node of this machine. */
+/** The feeds' goal on one node of this machine (docs/operations.md, Targets). */
 export const GOAL = { sightingsPerSec: 5_000, p99Ms: 500 } as const;
 
 const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(1)} ms`);

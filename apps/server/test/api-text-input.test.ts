@@ -154,7 +154,7 @@ const count = async (table: string) =>
 const boardRow = async () =>
   JSON.stringify((await sql.query('SELECT * FROM display_boards WHERE id = $1', [boardId])).rows[0]);
 
-describe('text a database cannot store, through REST (issue 12, defect 9)', () => {
+describe('text a database cannot store, through REST (FND-26)', () => {
   for (const [what, bad] of BAD_TEXT) {
     it.each(FIELDS)(
       `refuses ${what} in the %s with 400 IS_NOT_VALID naming the field`,

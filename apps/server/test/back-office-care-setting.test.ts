@@ -1,8 +1,8 @@
 /**
- * The care setting's REST resources (issue 13): sites, departments, workflows and their ordered
- * phases, locations, stations, staff and staff types, against a real server. Customer `bravo`
- * starts empty, so its lists are exact; the demo customer is "another customer" and holds the
- * visits in progress and boards.
+ * The care setting's REST resources (decisions BOF-06 to BOF-14): sites, departments, workflows
+ * and their ordered phases, locations, stations, staff and staff types, against a real server.
+ * Customer `bravo` starts empty, so its lists are exact; the demo customer is "another customer"
+ * and holds the visits in progress and boards.
  */
 import {
   boardContentSubscription,

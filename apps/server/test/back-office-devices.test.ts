@@ -21,7 +21,7 @@ import { createTestDatabase } from './test-database.ts';
 import type { TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
-// Issue 13: screens (devices) are first-class (decisions BOF-42 to BOF-46).
+// Screens (devices) are first-class (decisions BOF-42 to BOF-46).
 const ADMIN_SCOPE = 'access:display-board read:kiosks write:*';
 let server: TestServer;
 let sql: pg.Client;

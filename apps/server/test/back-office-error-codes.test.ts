@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
 /**
- * Issue 13: each of the specification's 14 server error codes, produced by a real HTTP
+ * Each of the specification's 14 server error codes (FND-07, FND-08), produced by a real HTTP
  * request against the back office, with its status, code and text word for word.
  */
 const ADMIN_SCOPES =

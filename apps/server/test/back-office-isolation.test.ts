@@ -15,7 +15,8 @@ import { startTestServer, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
 /**
- * Issue 13's isolation acceptance: every route of the OpenAPI document, called with customer
+ * One customer never reaches another's data (decision API-02): every route of the
+ * OpenAPI document, called with customer
  * A's token and customer B's ids, answers 404 ENTITY_NOT_FOUND or 403 and never B's data, and
  * B's rows are the same afterwards; the same for GraphQL subscriptions and socket events.
  */
@@ -165,7 +166,7 @@ beforeAll(async () => {
     )
   ).rows[0].id;
   bIds.customers = B;
-  // The feeds' settings (issue 15): /adt/… paths are named by their second segment.
+  // The feeds' settings (FEED-40): /adt/… paths are named by their second segment.
   bIds['feed-rules'] = await made(
     asB('POST', '/feed-rules', { workflow_id: bIds.workflows, location_kind: 'lab', phase_id: bIds.phases }),
     'feed rule',

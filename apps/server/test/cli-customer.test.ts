@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer;
 
-// An empty server: the customer exists only through the admin command (issue 13's acceptance).
+// An empty server: the customer exists only through the admin command (BOF-26, BOF-32).
 beforeAll(async () => {
   server = await startTestServer({ env: { CAREBOARD_DEMO: 'off' } });
 });

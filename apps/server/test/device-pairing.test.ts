@@ -8,7 +8,7 @@ import { startWithSecondCustomer } from './second-customer.ts';
 import type { TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
-// Issue 14: the console pairs a screen by the code it shows (decisions BOF-49 to BOF-52); an admin's act (IDN-20).
+// The console pairs a screen by the code it shows (decisions BOF-49 to BOF-52); an admin's act (IDN-20).
 const ADMIN_SCOPE = 'access:display-board read:kiosks write:* update:customer*';
 let server: TestServer;
 let sql: pg.Client;

@@ -54,7 +54,7 @@ describe('a stalled database (FND-35)', () => {
       const firstAnswers = await Promise.all(first);
       const queuedAnswers = await Promise.all(queued);
       const slowest = Math.max(...[...firstAnswers, ...queuedAnswers].map((a) => a.ms));
-      // biome-ignore lint/suspicious/noConsole: the figure goes in the closing note.
+      // biome-ignore lint/suspicious/noConsole: the run's figures, printed for whoever reads its output.
       console.info(
         `fault-database-deadline: DATABASE_TIMEOUT_MS ${TIMEOUT_MS}: first ${firstAnswers.map((a) => a.ms).join(', ')} ms; queued ${queuedAnswers.map((a) => a.ms).join(', ')} ms; slowest ${slowest} ms`,
       );

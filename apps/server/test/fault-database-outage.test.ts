@@ -1,8 +1,8 @@
 /**
- * Fault suite (issue 12, defect 5; decisions FND-20, LIVE-12): PostgreSQL stopped for 20 s, then
+ * Fault suite (decisions FND-20, FND-35, LIVE-12): PostgreSQL stopped for 20 s, then
  * frozen (SIGSTOP) for 10 s, under a subscribed board and running REST writes. Requests are answered
  * 503 within the database timeout, none hangs, and everything recovers without a server restart.
- * The figures for the closing note are printed and written to test-results/fault-database-outage.json.
+ * The run's figures are printed and written to test-results/fault-database-outage.json.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,14 +36,14 @@ import { startTestServer, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
 /**
- * Short, so the suite is quick (the server's default is 5,000 ms), as is the outage. For the closing
- * note's figures run once with e.g. CAREBOARD_FAULT_OUTAGE_SEC=60 CAREBOARD_FAULT_DB_TIMEOUT_MS=5000.
+ * Short, so the suite is quick (the server's default is 5,000 ms), as is the outage. For figures at
+ * the defaults run once with e.g. CAREBOARD_FAULT_OUTAGE_SEC=60 CAREBOARD_FAULT_DB_TIMEOUT_MS=5000.
  */
 const TIMEOUT_MS = Number(process.env.CAREBOARD_FAULT_DB_TIMEOUT_MS ?? 2_000);
 const OUTAGE_MS = Number(process.env.CAREBOARD_FAULT_OUTAGE_SEC ?? 20) * 1_000;
 const silent = pino({ level: 'silent' });
 const figures: Record<string, unknown> = {};
-/** The repository's test-results/: the figures the closing note reports. */
+/** The repository's test-results/: where the run's figures are written. */
 const RESULTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
 
 let dataDir: string;
@@ -266,7 +266,7 @@ describe('database outages (FND-20)', () => {
     expect(results.every((r) => r.status === 200 || r.status === 503)).toBe(true);
     // Answered within the timeout, not at the thaw: with a 2 s timeout a request that waited for the
     // thaw would take up to 10 s. The timeout is the request's whole wait on the database, its
-    // connection and its statements together (FND-35): before, each had the whole of it.
+    // connection and its statements together (FND-35), not a whole timeout for each.
     expect(during.filter((r) => r.endedAt < thawAt).length).toBeGreaterThan(0);
     expect(Math.max(...results.map((r) => r.endedAt - r.startedAt))).toBeLessThan(TIMEOUT_MS + 600);
   }, 150_000);

@@ -1,5 +1,5 @@
 /**
- * Fault suite (issue 12, defect 5; decision FND-21): a real server as a child process on its own
+ * Fault suite (decisions FND-12, FND-21): a real server as a child process on its own
  * data directory. (a) kill -9 under load and start again on the same data directory: every board
  * subscriber is live again and equal to a fresh snapshot. (b) kill -9 its embedded PostgreSQL: the
  * server restarts it with no restart of its own; stopping the server while PostgreSQL is dead is
@@ -42,7 +42,7 @@ import { FIXTURE_BOARD_DIR, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
 const figures: Record<string, unknown> = {};
-/** The repository's test-results/: the figures the closing note reports. */
+/** The repository's test-results/: where the run's figures are written. */
 const RESULTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
 
 interface Run {

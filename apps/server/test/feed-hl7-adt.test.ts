@@ -1,7 +1,7 @@
 /**
- * HL7 v2 ADT over MLLP (issue 15, product §10): a real server with HL7_MLLP_PORT, messages sent
- * over a real socket with @medplum/hl7's client, the visit followed on the demo's workflow
- * board over its GraphQL subscription, as a screen sees it.
+ * HL7 v2 ADT over MLLP (decisions FEED-08 to FEED-21, product §10): a real server with
+ * HL7_MLLP_PORT, messages sent over a real socket with @medplum/hl7's client, the visit followed
+ * on the demo's workflow board over its GraphQL subscription, as a screen sees it.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Nobody can hold or flood the MLLP port (issue 41, decision FEED-54): a real server with small
+ * Nobody can hold or flood the MLLP port (decision FEED-54): a real server with small
  * limits from the environment, real TCP sockets from different loopback addresses playing
  * different hosts.
  */

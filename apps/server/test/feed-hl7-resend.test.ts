@@ -1,5 +1,5 @@
 /**
- * The ACK is lost (issue 15 acceptance): a TCP proxy between the sender and the server drops the
+ * The ACK is lost (decisions FEED-11 to FEED-13): a TCP proxy between the sender and the server drops the
  * server's first ACK and closes the sender's connection; the sender resends the same message on
  * a new connection and gets AA, and exactly one visit exists. The same when the server process
  * is killed (SIGKILL) as its ACK goes out, and started again on the same database. A message

@@ -1,5 +1,5 @@
 /**
- * Who may send ADT (issue 41, decisions FEED-52, FEED-53): a facility mapping lists its senders
+ * Who may send ADT (decisions FEED-52, FEED-53): a facility mapping lists its senders
  * (MSH-3, MSH-4) and the addresses they may connect from; anything else is answered AR with one
  * text, stored without its body and counted for no customer. A real server, real MLLP sockets
  * bound to different loopback addresses to play different hosts, bravo's sender set up through

@@ -1,5 +1,5 @@
 /**
- * RTLS sightings through a real mosquitto broker (issue 15, acceptance): a batch published to
+ * RTLS sightings through a real mosquitto broker (decisions FEED-22, FEED-34): a batch published to
  * careboard/demo/sightings moves a visit (by a rule) and an asset; a batch of 1,000 applies the rules
  * (staff with the patient, a PAR count) and changes nothing the second time; a garbage payload is stored
  * as an error and the server keeps working; the subscription closes with the app.

@@ -1,5 +1,5 @@
 /**
- * What sightings say of a tag decides whether a visit may wear it (issue 15, acceptance):
+ * What sightings say of a tag decides whether a visit may wear it (decisions BOF-04, FEED-26):
  * a tag last seen 20 minutes ago (past the customer's 10-minute window) is TAG_IS_NON_REPORTING,
  * one whose sighting says its battery is low is TAG_HAS_LOW_BATTERY, and a tag seen just now
  * with a good battery is handed out. The sightings come through the signed webhook.

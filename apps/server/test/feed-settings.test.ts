@@ -1,7 +1,7 @@
 /**
- * The feeds' settings and status through real HTTP requests (issue 15): feed rules, ADT points of
- * care and facilities, the default ADT workflow, and the per-transport status and review list;
- * their catalogue errors, scopes, and that one customer never reaches the other's.
+ * The feeds' settings and status through real HTTP requests (decisions FEED-40 to FEED-43): feed
+ * rules, ADT points of care and facilities, the default ADT workflow, and the per-transport status
+ * and review list; their catalogue errors, scopes, and that one customer never reaches the other's.
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

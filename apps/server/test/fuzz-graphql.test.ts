@@ -1,5 +1,5 @@
 /**
- * Fuzzes the GraphQL live API (issue 12, acceptance): operations built from the
+ * Fuzzes the GraphQL live API (decisions LIVE-03, LIVE-14): operations built from the
  * schema's own fields with random arguments and variables, garbage text, deep
  * nesting, many aliases, and a few connections with too little or no token.
  * Every operation is answered (next, error or complete) or the connection is

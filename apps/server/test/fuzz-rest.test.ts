@@ -1,6 +1,6 @@
 /**
- * Fuzzes every operation of the OpenAPI document the server serves (issue 12,
- * acceptance): path parameters, query strings and bodies, schema-shaped and
+ * Fuzzes every operation of the OpenAPI document the server serves (decisions
+ * FND-07 to FND-09): path parameters, query strings and bodies, schema-shaped and
  * not, with and without the scopes they need. Whatever arrives, the answer is
  * below 500, every 4xx is a catalogue envelope, and the server keeps answering.
  * A failure prints the seed and the path that replay it (fast-check).

@@ -1,5 +1,5 @@
 /**
- * Fuzzes the socket gateway (issue 12, acceptance): every action of contracts'
+ * Fuzzes the socket gateway (decisions CON-13, FND-26): every action of contracts'
  * socketActions with random payloads (shaped like the request or anything at
  * all, odd or missing correlation ids, huge, nested, wrong types), unknown event
  * names and odd token renewals. Every action is answered with `<action>.success`
@@ -143,7 +143,7 @@ const validButText: Record<SocketAction, fc.Arbitrary<Record<string, unknown>>> 
     { requiredKeys: ['text'] },
   ),
   'device.reload': fc.record({ display_board_id: fc.integer({ min: 1, max: 4 }) }),
-  // The desk's patient flow (issue 14): names and family codes are its text.
+  // The desk's patient flow (CON-10, CON-11): names and family codes are its text.
   'patient.admit': fc.record(
     {
       first_name: awkwardString,

@@ -46,7 +46,7 @@ async function connect(): Promise<{ socket: net.Socket; closed: Promise<number>;
   return { socket, closed, received: () => received };
 }
 
-describe('request timeouts (issue 12, defect 3)', () => {
+describe('request timeouts (FND-25)', () => {
   it('closes a connection that sends its headers and then trickles its body', async () => {
     const { socket, closed, received } = await connect();
     const started = Date.now();
@@ -113,7 +113,7 @@ describe('request timeouts (issue 12, defect 3)', () => {
   });
 });
 
-describe('open connections per address (issue 12, defect 3)', () => {
+describe('open connections per address (FND-25)', () => {
   // A server of its own, so no connection of the tests above (a long poll's keep-alive) is counted.
   let timeouts: TestServer;
   beforeAll(async () => {

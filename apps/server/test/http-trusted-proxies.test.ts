@@ -58,7 +58,7 @@ const env = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-describe('X-Forwarded-For from an untrusted peer (issue 12, defect 4)', () => {
+describe('X-Forwarded-For from an untrusted peer (FND-24)', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ env: env(), throttles: throttles() });

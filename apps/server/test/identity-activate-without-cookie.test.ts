@@ -15,7 +15,7 @@ const post = (body: Record<string, string>) =>
     body: new URLSearchParams(body),
   });
 
-describe('POST /activate without its session cookie (issue 12, defect 12)', () => {
+describe('POST /activate without its session cookie (IDN-11)', () => {
   it.each([
     ['a code and an anti-forgery value', { user_code: 'BCDF-GHJK', xsrf: 'forged' }],
     ['a confirmation', { user_code: 'BCDF-GHJK', xsrf: 'forged', confirm: 'yes' }],

@@ -16,7 +16,7 @@ import { graphqlClient, take, waitUntil } from './live-clients.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
-// Issue 12, defect 2: a screen's token reads only the board its device record
+// A screen's token reads only the board its device record
 // names, carries no write scope, and follows a reassignment (decision IDN-16).
 const DEVICE_CLIENT = 'demo-device';
 let server: TestServer;

@@ -189,7 +189,7 @@ describe('a refresh token presented again: a retry, not theft (hardening, findin
   });
 });
 
-describe('a lowered role or a disabled account (issue 12, defect 8)', () => {
+describe('a lowered role or a disabled account (IDN-13, BOF-30)', () => {
   it('ends a staff sign-in whose account is made a visitor (invalid_grant, IDN-13)', async () => {
     await userSetRole(db, 'staff@demo.test', { customer: 'demo', role: 'staff' }, print);
     const tokens = await signIn('staff@demo.test');

@@ -77,7 +77,7 @@ async function loginPage() {
   return { browser, page, redirectUri };
 }
 
-describe('password guessing against one account (issue 12, defect 10)', () => {
+describe('password guessing against one account (IDN-14)', () => {
   it('slows the guessing address, never locks the owner out', async () => {
     address = 'A';
     const attacker = await loginPage();
@@ -140,7 +140,7 @@ describe('password guessing against one account (issue 12, defect 10)', () => {
   });
 });
 
-describe('requests that store rows before anyone signs in (issue 12, defect 7)', () => {
+describe('requests that store rows before anyone signs in (IDN-15, IDN-18)', () => {
   const deviceCode = () =>
     fetch(`${server.baseUrl}/oauth/device/code`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * The desk's writes over the socket gateway (issue 14): patient.admit, patient.move,
+ * The desk's writes over the socket gateway: patient.admit, patient.move,
  * patient.badge and patient.complete, and message.post with an expiry, against the real
  * server with socket.io-client. Each succeeds through the REST twin's service, so the
  * workflow board hears of it and GET /visits shows it; each error is `<action>.error` with

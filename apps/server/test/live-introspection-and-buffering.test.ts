@@ -13,7 +13,7 @@ import { graphqlClient, graphqlUrl, take, waitUntil } from './live-clients.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
-// Issue 12, defect 13: no introspection outside development (LIVE-14), and a
+// No introspection outside development (LIVE-14), and a
 // client that never reads is closed once the server holds 4 MiB for it (LIVE-15).
 let server: TestServer;
 let token: string;

@@ -6,7 +6,7 @@ import { apiClient } from './api-client.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
-// Issue 12, defect 1: every socket action requires exactly the scopes its REST
+// Decision LIVE-16: every socket action requires exactly the scopes its REST
 // twin requires (contracts' actionScopes), and a refused one writes nothing.
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 let server: TestServer;

@@ -81,7 +81,7 @@ describe('a presence lease per node, not per screen (LIVE-53)', () => {
     expect(await presenceSince(since, ids)).toHaveLength(40);
     expect(await online(ids[0] ?? 0)).toBe(true);
 
-    // Before, every beat rewrote each held screen's row (40 updates here); now none.
+    // A beat renews the node's lease and rewrites no held screen's row (LIVE-53).
     const written = await updatesBy(async (trx) => {
       await renewPresenceLease(trx, node, ahead(60_000));
       expect(await keepHeldOnline(trx, held, node)).toEqual(new Map([[C, []]]));
@@ -189,7 +189,7 @@ describe('a presence lease per node, not per screen (LIVE-53)', () => {
       expect(await eventually(waitingForALock, 5_000)).toBe(true);
     });
     await late;
-    // Before, the second claimed it over the first's claim, then let it go: offline, held by the first.
+    // The second must not claim it over the first's claim and let it go (offline, held by the first).
     expect(await online(id)).toBe(true);
     expect(await presenceSince(since, [id])).toEqual([id]);
   });

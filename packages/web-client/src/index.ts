@@ -1,8 +1,8 @@
 /**
  * @careboard/web-client: the browser code the board and the console share, one
- * copy for both (issue 14): the HTTP rules, the standard sign-in, tokens and
+ * copy for both (decision CON-14): the HTTP rules, the standard sign-in, tokens and
  * their renewal, runtime config loading, error reporting and the error texts.
- * Framework-free: no React, no app state library (decision CON-14). It exports
+ * Framework-free: no React, no app state library. It exports
  * what the apps use, no more: knip fails `npm run check` on an export no app
  * imports (decision FND-41).
  */

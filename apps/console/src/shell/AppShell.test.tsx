@@ -11,7 +11,7 @@ describe('the console shell', () => {
     renderConsole({ path: '/boards' });
     const navigation = screen.getByRole('navigation');
     const links = within(navigation).getAllByRole('link');
-    // The contract's seven, then Integrations (issue 15), which an admin sees.
+    // The contract's seven, then Integrations (FEED-40), which an admin sees.
     expect(links.map((link) => link.textContent)).toEqual([...contractNames, 'Integrations']);
     for (const name of contractNames) {
       expect(within(navigation).getByRole('link', { name })).toBeTruthy();

@@ -43,7 +43,7 @@ export interface NodesConfig {
   readonly machine: string;
 }
 
-/** Where the feeds come in (issue 15, product §10). */
+/** Where the feeds come in (decision FEED-02, product §10). */
 export interface FeedsConfig {
   /** HL7 v2 ADT over MLLP listens here (on HOST); null: off. */
   readonly hl7MllpPort: number | null;

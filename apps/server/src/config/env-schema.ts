@@ -153,7 +153,7 @@ export const envSchema = z.object({
   CHECK_RELEASE_AFTER_SEC: optional(seconds(10)),
   LOGOUT_CALLBACK_URL: optional(httpUrl),
   ERROR_REPORTING_KEY: optional(z.string().min(1)),
-  // Feeds (issue 15): HL7 v2 ADT over MLLP on this port (off when unset); RTLS sightings from this broker.
+  // Feeds (FEED-02): HL7 v2 ADT over MLLP on this port (off when unset); RTLS sightings from this broker.
   HL7_MLLP_PORT: optional(port),
   // What one MLLP sender may hold (decision FEED-54): idle and frame timeouts, connection caps.
   HL7_MLLP_IDLE_TIMEOUT_SEC: optional(

@@ -9,10 +9,10 @@ type Next = () => Promise<unknown>;
  * POST /activate without a session cookie (or with one that no longer verifies) fails its
  * anti-forgery check, and oidc-provider 9 answers that with the code page and a fresh anti-forgery
  * secret in the session. The session is new (never saved), so the provider's closing
- * `session.persist()` throws "persist can only be called on previously persisted Sessions", and the
- * 400 page it rendered became a 500 with a stack. Here such a session is saved and its cookie set,
- * as the provider's session middleware does for a new session, so the page is answered with its 400
- * and its form works when submitted (issue 12; decision IDN-11).
+ * `session.persist()` throws "persist can only be called on previously persisted Sessions", which
+ * would turn the 400 page it rendered into a 500 with a stack. Here such a session is saved and its
+ * cookie set, as the provider's session middleware does for a new session, so the page is answered
+ * with its 400 and its form works when submitted (decision IDN-11).
  */
 export function saveNewSessionOfCodePage(sessionTtlSec: number, cookie: CookiesSetOptions) {
   return async function saveNewSessionOfCodePage(ctx: KoaContextWithOIDC, next: Next): Promise<void> {

@@ -48,7 +48,7 @@ export function mayHoldDisplayGrants(role: string): boolean {
 /**
  * Activating a display (a phone's Confirm, the console's pairing) is an admin's act: the role must
  * also hold the pairing action's scopes, `update:customer*` among them (decisions IDN-02, IDN-20).
- * The device-flow scopes alone no longer tell, since IDN-16 made them a screen's few, which staff hold.
+ * The device-flow scopes alone do not tell: they are a screen's few (IDN-16), and staff hold them too.
  */
 export function mayActivateDevices(role: string): boolean {
   const granted = new Set(scopesForRole(role));

@@ -25,7 +25,7 @@ export type ChangeEntity =
   // A screen came online or went offline (BOF-43): the consoles' Screens list shows it, but nothing
   // of the device a screen or a node reads changed, so their device listeners do not wake (LIVE-48).
   | 'device_presence'
-  // The care setting and equipment the boards' rows name (back office, issue 13): a change to
+  // The care setting and equipment the boards' rows name (BOF-06, BOF-13): a change to
   // one rebuilds the customer's boards (boardIds null) unless the writer knows which show it.
   | 'site'
   | 'department'
@@ -39,7 +39,7 @@ export type ChangeEntity =
   | 'sensor'
   | 'asset_type'
   | 'customer'
-  // The feeds' settings (issue 15): no board shows them; the console re-reads its pages.
+  // The feeds' settings (FEED-41): no board shows them; the console re-reads its pages.
   | 'feed_rule'
   | 'adt_point_of_care'
   | 'adt_facility';

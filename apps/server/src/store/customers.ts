@@ -59,7 +59,7 @@ export interface CustomerSettings {
   readonly auth_org_id: string | null;
   readonly auth_device_client_id: string | null;
   readonly tag_non_reporting_sec: number;
-  /** The workflow an ADT admit joins when its point of care maps to none (issue 15). */
+  /** The workflow an ADT admit joins when its point of care maps to none (decision FEED-03). */
   readonly adt_workflow_id: number | null;
   readonly created_at: Date;
 }

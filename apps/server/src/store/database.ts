@@ -13,8 +13,8 @@ export const DEFAULT_DATABASE_TIMEOUT_MS = 5_000;
 
 /**
  * How long a pool's connection may sit idle before it is closed (LIVE-50): minutes, not seconds, so
- * a busy spell after a quiet few seconds finds its connections open (opening one took 20–100 ms on a
- * busy machine, and prepares the board reads again, LIVE-41), and a quiet night still gives them back.
+ * a busy spell after a quiet few seconds finds its connections open (opening one is slow on a busy
+ * machine, and prepares the board reads again, LIVE-41), and a quiet night still gives them back.
  */
 export const POOL_IDLE_CLOSE_MS = 300_000;
 

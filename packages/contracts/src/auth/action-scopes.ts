@@ -6,8 +6,8 @@ const VISIT_WRITE = ['write:patients'] as const;
 /**
  * What each action requires of a token, whichever door it comes through: the
  * REST routes and the socket gateway both look their action up here, so a
- * socket action can never ask less than its REST twin (issue 12, defect 1).
- * A token lacking any of them is FORBIDDEN (REST 403, socket `<action>.error`); decision LIVE-16.
+ * socket action can never ask less than its REST twin (decision LIVE-16).
+ * A token lacking any of them is FORBIDDEN (REST 403, socket `<action>.error`).
  */
 export const actionScopes = Object.freeze({
   /** GET /display-boards, GET /display-boards/:id, the live subscriptions. */
@@ -35,7 +35,7 @@ export const actionScopes = Object.freeze({
   /** GET /me: any valid token. */
   'me.read': [],
 
-  // The back office (issue 13, decision BOF-05): reads need the specification's read scope of
+  // The back office (decision BOF-05): reads need the specification's read scope of
   // what they read, configuration writes write:*, patient flow write:patients.
   /** GET /sites, /sites/:id and the sites export. */
   'site.read': ['read:sites'],

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * How a patient board's calls are spoken (issue 17, decisions SCR-12..SCR-14):
+ * How a patient board's calls are spoken (decisions SCR-12..SCR-14):
  * - `voice`: a voice of the device's own speech synthesis, in the customer's locale;
  * - `fallback`: the device has none (a Linux kiosk's Chromium), so the offline eSpeak NG
  *   voice that ships with the board speaks;

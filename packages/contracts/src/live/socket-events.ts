@@ -7,7 +7,7 @@ export const socketActions = Object.freeze([
   'patient.call',
   'message.post',
   'device.reload',
-  // The desk's patient flow (issue 14, decision CON-10): the socket twins of the visit routes.
+  // The desk's patient flow (decision CON-10): the socket twins of the visit routes.
   'patient.admit',
   'patient.move',
   'patient.complete',

@@ -19,7 +19,7 @@ const facilitySchema = z.object({ facility: nameField(180) });
 type FacilityRow = Facility & { readonly id: string; readonly senders: number };
 
 /**
- * HL7 ADT's mappings (issue 15): the default workflow (for those who may change the customer's
+ * HL7 ADT's mappings (FEED-45): the default workflow (for those who may change the customer's
  * settings), points of care → workflow and phase, the receiving facilities naming this customer,
  * and who may send to each (decision FEED-55: a facility without a sender takes nothing).
  */

@@ -23,7 +23,7 @@ const tabs = [
   { id: 'staff', label: 'careSetting.tab.staff', render: () => <StaffEditor /> },
   { id: 'staff-types', label: 'careSetting.tab.staffTypes', render: () => <StaffTypesEditor /> },
   { id: 'tags', label: 'careSetting.tab.tags', render: () => <TagsEditor /> },
-  // Where the feeds put what they bring (issue 15).
+  // Where the feeds put what they bring (decisions FEED-43 to FEED-45, FEED-55).
   { id: 'feed-rules', label: 'careSetting.tab.feedRules', render: () => <FeedRulesEditor /> },
   { id: 'adt-mapping', label: 'careSetting.tab.adtMapping', render: () => <AdtMappingEditor /> },
 ] as const;

@@ -19,8 +19,9 @@ const schema = z
   .transform(({ place, phase_id }) => ({ ...placeBody(place), phase_id }));
 
 /**
- * A workflow's RTLS rules (issue 15): when a patient badge enters a location of a kind, or one
- * location, the visit moves to a phase. One workflow at a time, chosen above the list.
+ * A workflow's RTLS rules (decisions FEED-43 to FEED-45): when a patient badge enters a location
+ * of a kind, or one location, the visit moves to a phase. One workflow at a time, chosen above the
+ * list.
  */
 export function FeedRulesEditor() {
   const intl = useIntl();

@@ -18,7 +18,7 @@ import { WebhookSecret } from './WebhookSecret.tsx';
  */
 export const STATUS_REFRESH_MS = 30_000;
 
-/** The feeds' health (issue 15): a card per feed, the newest errors, and the webhook secret. */
+/** The feeds' health (FEED-46 to FEED-48): a card per feed, the newest errors, and the webhook secret. */
 export function IntegrationsPage() {
   const intl = useIntl();
   const status = useLiveQuery<FeedStatus>('feeds/status');

@@ -17,7 +17,7 @@ const pairedSchema = deviceSchema.extend({
 });
 
 /**
- * POST /devices/pair: an admin pairs a screen by the code it shows (issue 14, BOF-49 to BOF-51,
+ * POST /devices/pair: an admin pairs a screen by the code it shows (BOF-49 to BOF-51,
  * IDN-20); each code typed spends the code page's budgets, so guessing is as slow here as on
  * /activate (IDN-21).
  */

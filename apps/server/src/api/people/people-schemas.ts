@@ -23,7 +23,7 @@ export const customerSettingsSchema = z.object({
   auth_org_id: z.string().nullable(),
   auth_device_client_id: z.string().nullable(),
   tag_non_reporting_sec: z.number().int(),
-  /** The workflow an ADT admit joins when its point of care maps to none; null: none (issue 15). */
+  /** The workflow an ADT admit joins when its point of care maps to none; null: none (FEED-03). */
   adt_workflow_id: z.number().int().nullable(),
   created_at: z.date(),
 });

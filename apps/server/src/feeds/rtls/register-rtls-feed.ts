@@ -5,8 +5,8 @@ import { secretRoutes } from './secret-route.ts';
 import { webhookRoute } from './webhook-route.ts';
 
 /**
- * RTLS sightings (issue 15, product §10): the signed webhook, the route that makes its secret,
- * and, when MQTT_URL is set, the MQTT subscription. Every transport hands its batches to the
+ * RTLS sightings (decision FEED-22, product §10): the signed webhook, the route that makes its
+ * secret, and, when MQTT_URL is set, the MQTT subscription. Every transport hands its batches to the
  * one ingest (ingest-sightings.ts), which does not know where they came from.
  */
 export async function registerRtlsFeed(app: FastifyInstance, options: FeedOptions): Promise<void> {

@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { issueToAppError } from '../../services/parse-input.ts';
 import { textSchema } from '../../services/schema-parts.ts';
 
-/** The most sightings one batch may carry (issue 15: batches up to 5,000). */
+/** The most sightings one batch may carry (decision FEED-27). */
 export const MAX_SIGHTINGS = 5_000;
 
 /**

@@ -3,7 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 /** The header an RTLS vendor signs a webhook body with: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
 export const SIGNATURE_HEADER = 'x-careboard-signature';
 
-/** How far the signed time may be from ours, either way (issue 15: a 5-minute replay window). */
+/** How far the signed time may be from ours, either way: the replay window (FEED-24, FEED-29). */
 export const REPLAY_WINDOW_SEC = 300;
 
 export type SignatureCheck = 'valid' | 'missing' | 'malformed' | 'outside_window' | 'mismatch';

@@ -25,7 +25,7 @@ const countsSchema = z.object({
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
 /**
- * POST /api/feeds/rtls/sightings?customer=<id>: a signed batch of sightings (issue 15). No
+ * POST /api/feeds/rtls/sightings?customer=<id>: a signed batch of sightings (FEED-23). No
  * bearer token and no XSRF header: the HMAC signature over the raw body is the proof, checked
  * before anything else is read. A missing, wrong or expired signature, an unknown customer, or
  * one with no secret yet are all 401 alike, and nothing is stored; a signed body that is not a

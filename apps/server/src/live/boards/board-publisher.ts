@@ -96,7 +96,8 @@ export class BoardPublisher {
   /**
    * The snapshot and the "nothing missed" frame of the current version, made for the first screen
    * that joins at it and given as they are to the others (LIVE-40): after a restart every screen of
-   * a board joins at the same version, and each used to get a snapshot, and its bytes, of its own.
+   * a board joins at the same version, and a snapshot, and its bytes, for each would be the same work
+   * done again and again.
    * Held weakly: a board's snapshot is kilobytes, and nobody may join again for hours.
    */
   #atVersion: AtVersion = { version: '' };

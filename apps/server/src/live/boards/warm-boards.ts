@@ -28,9 +28,9 @@ export type StopWarming = () => Promise<void>;
 /**
  * A restarted node opens the boards its screens were showing, their content and their config,
  * before those screens come back (LIVE-61). The process is up a second or two before its screens'
- * retries find it, and idle meanwhile; each board's first screen used to open it in the middle of
- * ten thousand admissions, its reads queued behind theirs, and every screen of the board waited
- * for it. The boards are held a while with no screen, then left to their screens.
+ * retries find it, and idle meanwhile; a board left for its first screen to open would open in the
+ * middle of the fleet's admissions, its reads queued behind theirs, and every screen of the board
+ * would wait for it. The boards are held a while with no screen, then left to their screens.
  */
 export function warmShownBoards(options: WarmBoardsOptions): StopWarming {
   const releases: (() => unknown)[] = [];

@@ -230,7 +230,7 @@ export function attachGraphqlServer(app: FastifyInstance, options: GraphqlServer
   );
   // A frame ws refuses (not UTF-8: 1007, over maxPayload: 1009) is closed by ws itself with
   // that code; graphql-ws's listener only adds a console.error with a stack per bad frame,
-  // outside the log. Registered after useServer's, this swaps it for one warn line (issue 12 fuzz).
+  // outside the log (FND-13). Registered after useServer's, this swaps it for one warn line.
   const onBadFrame = (error: Error) =>
     options.log.warn({ reason: error.message }, 'live connection sent a bad frame');
   sockets.on('connection', (ws) => {

@@ -23,7 +23,7 @@ const patientBadgeInput = z.strictObject({
 });
 
 /**
- * The desk's writes to patient flow (issue 14): the socket twins of POST /visits,
+ * The desk's writes to patient flow: the socket twins of POST /visits,
  * /visits/:id/phase, /visits/:id/complete and PUT /visits/:id/badge, through the same
  * services, so each is one transaction under the same rules and the boards hear of it
  * through the change log (decision CON-10).

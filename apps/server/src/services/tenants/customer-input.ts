@@ -27,7 +27,7 @@ export const updateCustomerSettingsInput = z.strictObject({
   name: nameSchema().optional(),
   locale: localeSchema.optional(),
   tag_non_reporting_sec: tagNonReportingSecSchema.optional(),
-  /** The workflow an ADT admit joins when its point of care maps to none; null: none (issue 15). */
+  /** The workflow an ADT admit joins when its point of care maps to none; null: none (FEED-03). */
   adt_workflow_id: idSchema.nullable().optional(),
 });
 

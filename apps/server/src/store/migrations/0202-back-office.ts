@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ownedColumns, runStatements, sameCustomer } from './domain/ddl.ts';
 
 /**
- * The back office (issue 13): what a tag is worn by or fixed to, RTLS sensors fixed in
+ * The back office (product §8): what a tag is worn by or fixed to, RTLS sensors fixed in
  * locations, customer settings, and the audit log of every write and every read of a
  * patient's name (decisions BOF-01 to BOF-04). Numbered after 0201 so it runs last on
  * older databases.

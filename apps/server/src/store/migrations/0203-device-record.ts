@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements, sameCustomer } from './domain/ddl.ts';
 
 /**
- * One device record per screen (issue 13, decisions BOF-42, BOF-43): the identity provider's
+ * One device record per screen (decisions BOF-42, BOF-43): the identity provider's
  * `device_activations` (who confirmed a code, from where, when) merges into the domain's
  * `devices` (its name, its board), which also gains where it hangs (`location_id`), whether a
  * live connection holds it now (`online_until`, refreshed by the node that holds it) and when

@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import { ownedColumns, runStatements, sameCustomer } from './domain/ddl.ts';
 
 /**
- * The feeds (issue 15, product §10): RTLS sightings by signed webhook or MQTT, HL7 v2 ADT over
- * MLLP. Every message a feed brings is stored before it is acknowledged (`feed_messages`, with
- * its outcome and the reason of an error, kept for review); a tag keeps where it was last seen;
- * per-workflow rules move a visit when its badge enters a location of a kind or a given location;
- * ADT finds its customer by receiving facility and its workflow by point of care; a visit keeps
- * the EHR's id so later messages find it. Numbered after 0203 so it runs last on older databases.
+ * The feeds (decisions FEED-01 to FEED-03, product §10): RTLS sightings by signed webhook or
+ * MQTT, HL7 v2 ADT over MLLP. Every message a feed brings is stored before it is acknowledged
+ * (`feed_messages`, with its outcome and the reason of an error, kept for review); a tag keeps
+ * where it was last seen; per-workflow rules move a visit when its badge enters a location of a
+ * kind or a given location; ADT finds its customer by receiving facility and its workflow by point
+ * of care; a visit keeps the EHR's id so later messages find it. Numbered after 0203 so it runs
+ * last on older databases.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [

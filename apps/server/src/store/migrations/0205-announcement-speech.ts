@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './domain/ddl.ts';
 
 /**
- * Spoken calls on every screen (issue 17, decisions SCR-12..SCR-14): a board's voice
+ * Spoken calls on every screen (decisions SCR-12..SCR-14): a board's voice
  * (`female` or `male`) and speaking rate (1 a voice's normal pace; a calm 0.85 by default),
  * and what each screen last said of its speech (`voice`, `fallback` or `blocked`; null
  * until a patient board has told).

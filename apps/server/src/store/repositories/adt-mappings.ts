@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 
 /**
- * What HL7 ADT reads to place a message (issue 15): the customer its receiving facility names
+ * What HL7 ADT reads to place a message (FEED-52, FEED-53): the customer its receiving facility names
  * and who may send to it, the workflow its point of care names, and the visit its visit number
  * names. Reads only: the mappings are written by the console's routes.
  */

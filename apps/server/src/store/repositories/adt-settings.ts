@@ -3,7 +3,7 @@ import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
 /**
- * The ADT mappings the console edits (issue 15): a point of care (PV1-3.1) → a workflow and
+ * The ADT mappings the console edits (FEED-45, FEED-55): a point of care (PV1-3.1) → a workflow and
  * optionally the phase an A02 moves to; a receiving facility (MSH-6) → the customer, and the
  * senders that may send to it. The HL7 feed reads them through adt-mappings.ts.
  */
@@ -118,7 +118,7 @@ export async function deleteFacility(db: Db, customerId: string, facility: strin
 
 /**
  * Whether the name is taken for another customer: a facility mapped to it, or its id (compared
- * lower-cased). MSH-6 no longer names a customer by id alone (FEED-53), but each id stays its
+ * lower-cased). MSH-6 does not name a customer by id alone (FEED-53), but each id stays its
  * customer's to map, as the demo maps its own.
  */
 export async function isFacilityTakenByOther(db: Db, customerId: string, facility: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
 /**
- * A workflow's RTLS rule (issue 15): a patient badge entering a location of `location_kind`, or
+ * A workflow's RTLS rule (FEED-43): a patient badge entering a location of `location_kind`, or
  * the location `location_id` (exactly one of them), moves the visit to `phase_id`.
  */
 export interface FeedRule {

@@ -5,7 +5,7 @@ import type { FeedMessage } from './feed-messages.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
 /**
- * What the console's Integrations page shows of the feeds (issue 15): per transport the last
+ * What the console's Integrations page shows of the feeds (FEED-40): per transport the last
  * message and error, counts per hour, and the newest errors. Never a message's body: it may
  * hold patients' names (decisions FEED-47, FEED-50).
  */

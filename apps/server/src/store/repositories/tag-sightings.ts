@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 
 /**
- * The RTLS feed's reads and writes (issue 15), each one statement for a whole batch: a batch
+ * The RTLS feed's reads and writes (FEED-22, FEED-32), each one statement for a whole batch: a batch
  * of thousands of sightings must not cost a query per sighting.
  */
 

@@ -37,7 +37,7 @@ export type VisitPatch = Partial<
     | 'last_name'
     | 'display_name'
   > & {
-    /** The EHR's visit number (issue 15). */
+    /** The EHR's visit number (decision FEED-03). */
     external_id: string | null;
   }
 >;

@@ -13,6 +13,6 @@ export interface CustomersTable {
   created_at: Generated<Date>;
   /** Seconds a tag may go unseen before it is non-reporting (TAG_IS_NON_REPORTING). */
   tag_non_reporting_sec: Generated<number>;
-  /** The workflow an ADT admit joins when its point of care maps to none (issue 15). */
+  /** The workflow an ADT admit joins when its point of care maps to none (decision FEED-03). */
   adt_workflow_id: ColumnType<number | null, number | null | undefined, number | null>;
 }

@@ -101,7 +101,7 @@ export interface TagsTable {
   last_seen_at: Date | null;
   /** What the tag is worn by or fixed to (decision BOF-03). */
   kind: Generated<TagKind>;
-  /** Where the RTLS feed last saw it: its sensor's location (issue 15). */
+  /** Where the RTLS feed last saw it: its sensor's location (decision FEED-03). */
   location_id: ColumnType<number | null, number | null | undefined, number | null>;
   sensor_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
@@ -149,7 +149,7 @@ export interface VisitsTable {
   station_id: number | null;
   arrived_at: Date;
   completed_at: Date | null;
-  /** The EHR's visit number (PV1-19, else PID-3) when ADT made the visit (issue 15). */
+  /** The EHR's visit number (PV1-19, else PID-3) when ADT made the visit (decision FEED-03). */
   external_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** The feeds' tables (migration 0204, issue 15): what RTLS and HL7 ADT bring, and how it maps. */
+/** The feeds' tables (migration 0204, decision FEED-01): what RTLS and HL7 ADT bring, and how it maps. */
 export interface FeedTables {
   feed_secrets: FeedSecretsTable;
   feed_messages: FeedMessagesTable;
