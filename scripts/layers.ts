@@ -194,7 +194,7 @@ export const units: Readonly<Record<string, Unit>> = {
       },
       graphql: { holds: 'the GraphQL schema and operations', imports: [] },
       live: { holds: 'board content frames, close codes, socket event maps', imports: [] },
-      rest: { holds: 'the records the REST API answers with (FND-42)', imports: [] },
+      rest: { holds: 'the records the REST API answers with (FND-42)', imports: ['domain', 'display-board'] },
     },
   },
   'web-client': {

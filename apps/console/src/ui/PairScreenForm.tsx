@@ -1,3 +1,4 @@
+import type { PairedDevice } from '@careboard/contracts';
 import { errorText } from '@careboard/web-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -11,16 +12,6 @@ import { z } from 'zod';
 import { useConsoleRuntime } from '../runtime-config/console-runtime.ts';
 import { ErrorAlert } from './ErrorAlert.tsx';
 
-/** POST /api/devices/pair's answer: the screen's device record, its code approved (BOF-51). */
-export interface PairedScreen {
-  readonly id: number;
-  readonly name: string;
-  readonly display_board_id: number | null;
-  readonly location_id: number | null;
-  readonly online: boolean;
-  readonly status: 'approved';
-}
-
 /** Issue messages are catalogue codes, shown as the catalogue's text naming the field. */
 const pairSchema = z.object({
   code: z.string().trim().min(1, { error: 'IS_REQUIRED' }).max(40, { error: 'MAX_LENGTH:40' }),
@@ -33,11 +24,11 @@ type PairValues = z.input<typeof pairSchema>;
  * typed as people type it, any case, with or without the dash; an optional name. A refusal shows
  * the catalogue's text and puts the cursor back in Code (decision CON-31).
  */
-export function PairScreenForm(props: { readonly onPaired?: (answer: PairedScreen) => void }) {
+export function PairScreenForm(props: { readonly onPaired?: (answer: PairedDevice) => void }) {
   const intl = useIntl();
   const { http, locale } = useConsoleRuntime();
   const [refusal, setRefusal] = useState<unknown>(null);
-  const [paired, setPaired] = useState<PairedScreen | null>(null);
+  const [paired, setPaired] = useState<PairedDevice | null>(null);
   const { register, handleSubmit, formState, reset, setFocus } = useForm<PairValues>({
     resolver: zodResolver(pairSchema),
     defaultValues: { code: '', name: '' },
@@ -60,7 +51,7 @@ export function PairScreenForm(props: { readonly onPaired?: (answer: PairedScree
       const answer = (await http.sendJson('POST', 'devices/pair', {
         user_code: values.code,
         ...(name ? { name } : {}),
-      })) as PairedScreen;
+      })) as PairedDevice;
       setPaired(answer);
       reset();
       props.onPaired?.(answer);

@@ -1,4 +1,4 @@
-import { MessageSenderType } from '@careboard/contracts';
+import { type MessageRecord, MessageSenderType } from '@careboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ const messageSchema = z.object({
   expires_at: z.date().nullable(),
   /** Not expired now: boards run it. */
   active: z.boolean(),
-});
+}) satisfies z.ZodType<MessageRecord>;
 
 /** `?active=true|false`: a query string has no booleans, and z.coerce.boolean reads "false" as true. */
 const booleanFilter = z

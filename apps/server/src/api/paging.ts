@@ -1,3 +1,4 @@
+import type { Page } from '@careboard/contracts';
 import { z } from 'zod';
 
 /** The most rows one page of any list holds (decision BOF-01). */
@@ -20,14 +21,14 @@ export function listQuery<S extends z.ZodRawShape>(filters: S) {
   return pageQuery.extend(filters);
 }
 
-/** One page of a list: its items, how many there are in all, and where it starts. */
+/** One page of a list: its items, how many there are in all, and where it starts (the contract's `Page`). */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
     limit: z.number().int(),
     offset: z.number().int(),
-  });
+  }) satisfies z.ZodType<Page<z.output<T>>>;
 }
 
 /** A filter by row id in a query string: `?site_id=3`. */

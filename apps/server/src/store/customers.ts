@@ -1,4 +1,4 @@
-import type { CustomerConfig } from '@careboard/contracts';
+import type { CustomerConfig, CustomerSettingsRecord } from '@careboard/contracts';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 
@@ -52,17 +52,7 @@ export async function findCustomerByDeviceClient(
 }
 
 /** What a customer's admin may read and change of their customer (BOF-29). */
-export interface CustomerSettings {
-  readonly id: string;
-  readonly name: string | null;
-  readonly locale: string;
-  readonly auth_org_id: string | null;
-  readonly auth_device_client_id: string | null;
-  readonly tag_non_reporting_sec: number;
-  /** The workflow an ADT admit joins when its point of care maps to none (decision FEED-03). */
-  readonly adt_workflow_id: number | null;
-  readonly created_at: Date;
-}
+export type { CustomerSettingsRecord };
 
 const settingsColumns = [
   'id',
@@ -75,7 +65,7 @@ const settingsColumns = [
   'created_at',
 ] as const;
 
-export async function findCustomerSettings(db: Db, id: string): Promise<CustomerSettings | undefined> {
+export async function findCustomerSettings(db: Db, id: string): Promise<CustomerSettingsRecord | undefined> {
   return db.selectFrom('customers').select(settingsColumns).where('id', '=', id).executeTakeFirst();
 }
 
@@ -100,7 +90,7 @@ export async function findCustomerKeyInUse(
   return row.auth_org_id === customer.auth_org_id ? 'auth_org_id' : 'auth_device_client_id';
 }
 
-export async function insertCustomer(db: Db, customer: NewCustomer): Promise<CustomerSettings> {
+export async function insertCustomer(db: Db, customer: NewCustomer): Promise<CustomerSettingsRecord> {
   return db.insertInto('customers').values(customer).returning(settingsColumns).executeTakeFirstOrThrow();
 }
 
@@ -116,7 +106,7 @@ export async function updateCustomerSettings(
   db: Db,
   id: string,
   change: CustomerSettingsChange,
-): Promise<CustomerSettings | undefined> {
+): Promise<CustomerSettingsRecord | undefined> {
   if (Object.keys(change).length === 0) return findCustomerSettings(db, id);
   return db
     .updateTable('customers')

@@ -1,7 +1,12 @@
+import type { TagKind } from '../domain/kinds.ts';
+import type { Json } from './json.ts';
+
 /**
  * The records the REST API answers with, as JSON (decision FND-42): the server's repositories
  * return these, so `tsc -p apps/server` fails when a stored shape drifts from what the console
- * reads, and the console reads them from here instead of declaring its own copy.
+ * reads, and the console reads them from here instead of declaring its own copy. A record with
+ * times is declared as the server answers it (`…Record`, times are Dates) and the console reads
+ * its JSON under the plain name (`Json<…Record>`, times are ISO strings).
  */
 
 /**
@@ -99,3 +104,19 @@ export interface ParLevel {
   readonly min: number;
   readonly max: number;
 }
+
+/** An RTLS tag as the back office lists it: with the badge it sits in and whether it is worn (BOF-16). */
+export interface TagRecord {
+  readonly id: number;
+  readonly kind: TagKind;
+  readonly label: string;
+  readonly battery_low: boolean;
+  /** When the RTLS system last reported it; null: never (BOF-19). */
+  readonly last_seen_at: Date | null;
+  /** The badge it is the transmitter of (badge kinds), what visits and staff wear. */
+  readonly badge_id: number | null;
+  /** Worn by a visit in progress or a staff member, or fixed to an asset. */
+  readonly in_use: boolean;
+}
+
+export interface Tag extends Json<TagRecord> {}

@@ -1,4 +1,4 @@
-import type { Workflow } from '@careboard/contracts';
+import type { CustomerSettings, Workflow } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,8 +8,10 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Rest } from '../../ui/crud/rest.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import type { CustomerAdtSetting } from './feed-records.ts';
 import { useCustomerSetting } from './use-customer-setting.ts';
+
+/** What GET /customers/:id/settings answers that the ADT tab reads. */
+type CustomerAdtSetting = Pick<CustomerSettings, 'adt_workflow_id'>;
 
 /**
  * The customer's default ADT workflow (a customer setting, saved with PATCH /customers/:id):

@@ -1,4 +1,11 @@
-import { hasScopes, type Page, scopesFor, type Workflow } from '@careboard/contracts';
+import {
+  type AdtSender,
+  type Facility,
+  hasScopes,
+  type Page,
+  scopesFor,
+  type Workflow,
+} from '@careboard/contracts';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
@@ -12,7 +19,6 @@ import { listPath, useRest } from '../../ui/crud/rest.ts';
 import { AdtDefaultWorkflow } from './AdtDefaultWorkflow.tsx';
 import { AdtPointsOfCare } from './AdtPointsOfCare.tsx';
 import { AdtSenders } from './AdtSenders.tsx';
-import type { AdtSender, Facility } from './feed-records.ts';
 
 const facilitySchema = z.object({ facility: nameField(180) });
 

@@ -1,4 +1,4 @@
-import type { Page, Phase, Workflow } from '@careboard/contracts';
+import type { Page, Phase, PointOfCare, Workflow } from '@careboard/contracts';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
@@ -9,7 +9,6 @@ import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { nameField, optionalIdField } from '../../ui/crud/form-schema.ts';
 import { listPath, nameById, optionsOf, type Rest } from '../../ui/crud/rest.ts';
-import type { PointOfCare } from './feed-records.ts';
 import { WorkflowChooser } from './WorkflowChooser.tsx';
 
 const schema = z.object({ point_of_care: nameField(80), phase_id: optionalIdField() });

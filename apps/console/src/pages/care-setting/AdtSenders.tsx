@@ -1,3 +1,4 @@
+import type { AdtSender, Facility } from '@careboard/contracts';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
@@ -7,7 +8,6 @@ import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { optionalTextField } from '../../ui/crud/form-schema.ts';
 import type { Rest } from '../../ui/crud/rest.ts';
-import type { AdtSender, Facility } from './feed-records.ts';
 
 /** The addresses as one field: commas or spaces between them; the server checks each (FEED-55). */
 const addressesField = z

@@ -1,4 +1,11 @@
-import { type Location, locationKinds, type Page, type Phase, type Workflow } from '@careboard/contracts';
+import {
+  type FeedRule,
+  type Location,
+  locationKinds,
+  type Page,
+  type Phase,
+  type Workflow,
+} from '@careboard/contracts';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
@@ -10,7 +17,6 @@ import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { idField } from '../../ui/crud/form-schema.ts';
 import { listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
-import type { FeedRule } from './feed-records.ts';
 import { placeBody, placeValue } from './feed-rule-place.ts';
 import { WorkflowChooser } from './WorkflowChooser.tsx';
 

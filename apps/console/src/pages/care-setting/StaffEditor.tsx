@@ -1,4 +1,4 @@
-import type { Page, StaffMember, StaffType } from '@careboard/contracts';
+import type { Page, StaffMember, StaffType, Tag } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -8,7 +8,6 @@ import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { idField, nameField, optionalIdField } from '../../ui/crud/form-schema.ts';
 import { listPath, nameById, optionsOf, useRest } from '../../ui/crud/rest.ts';
-import type { Tag } from './care-setting-records.ts';
 
 const schema = z.object({
   display_name: nameField(120),

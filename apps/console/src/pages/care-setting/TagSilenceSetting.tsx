@@ -1,3 +1,4 @@
+import type { CustomerSettings } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -8,9 +9,7 @@ import type { Rest } from '../../ui/crud/rest.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { useCustomerSetting } from './use-customer-setting.ts';
 
-interface TagSilence {
-  readonly tag_non_reporting_sec: number;
-}
+type TagSilence = Pick<CustomerSettings, 'tag_non_reporting_sec'>;
 
 /**
  * How long a tag may go unseen by the RTLS feed before it is non-reporting (a customer setting,

@@ -1,4 +1,4 @@
-import { hasScopes, type Page, scopesFor, tagKinds } from '@careboard/contracts';
+import { hasScopes, type Page, scopesFor, type Tag, tagKinds } from '@careboard/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -10,7 +10,6 @@ import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { choiceField, nameField } from '../../ui/crud/form-schema.ts';
 import { listPath, useRest } from '../../ui/crud/rest.ts';
-import type { Tag } from './care-setting-records.ts';
 import { TagSilenceSetting } from './TagSilenceSetting.tsx';
 
 const schema = z.object({ label: nameField(60), kind: choiceField(tagKinds), battery_low: z.boolean() });

@@ -1,10 +1,10 @@
+import type { Visit } from '@careboard/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
 import { enUS } from '../../i18n/en-US.ts';
 import { CallButtons } from './CallButtons.tsx';
-import type { Visit } from './desk-data.ts';
 
 const visit: Visit = {
   id: 5,
@@ -17,7 +17,10 @@ const visit: Visit = {
   station_id: null,
   badge_id: null,
   badge_label: null,
+  tag_id: null,
+  staff_ids: [],
   arrived_at: '2026-11-24T10:00:00.000Z',
+  completed_at: null,
 };
 
 describe('the call buttons', () => {

@@ -1,9 +1,9 @@
-import type { Station } from '@careboard/contracts';
+import type { Station, Visit } from '@careboard/contracts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useIntl } from 'react-intl';
-import type { StationGroup, Visit } from './desk-data.ts';
+import type { StationGroup } from './desk-data.ts';
 
 /**
  * One button per station, under its location (product.md §9: one click per station). The visible

@@ -1,10 +1,10 @@
+import type { Visit, VisitNames } from '@careboard/contracts';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useConsoleRuntime } from '../../runtime-config/console-runtime.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import type { Visit } from './desk-data.ts';
 
 /**
  * The patient's full name on request only (decision CON-57): the list has display names, and each
@@ -19,7 +19,7 @@ export function FullName({ visit }: { readonly visit: Visit }) {
   const read = () => {
     setFailure(undefined);
     http.getJson(`securable/visits/${visit.id}`).then((body) => {
-      const { first_name, last_name } = body as { first_name: string; last_name: string };
+      const { first_name, last_name } = body as VisitNames;
       setNames({ visitId: visit.id, first: first_name, last: last_name });
     }, setFailure);
   };

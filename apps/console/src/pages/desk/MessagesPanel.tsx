@@ -1,4 +1,4 @@
-import type { Workflow } from '@careboard/contracts';
+import type { Message, Workflow } from '@careboard/contracts';
 import Delete from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { Message, Named } from './desk-data.ts';
+import type { Named } from './desk-data.ts';
 import { type ExpiryChoice, expiresAtFor, expiryChoices } from './message-expiry.ts';
 
 /** Where a message runs: the workflow's boards, one board, or every board (the API's three targets). */

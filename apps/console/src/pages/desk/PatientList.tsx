@@ -1,3 +1,4 @@
+import type { Visit } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -5,7 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useIntl } from 'react-intl';
-import { minutesSince, type PhaseGroup, type Visit } from './desk-data.ts';
+import { minutesSince, type PhaseGroup } from './desk-data.ts';
 
 /**
  * The workflow's patients under its phases. Each patient is one button: pressing it opens their

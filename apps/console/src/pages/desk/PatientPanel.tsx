@@ -1,4 +1,4 @@
-import type { Phase, Station } from '@careboard/contracts';
+import type { Phase, Station, Visit } from '@careboard/contracts';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { BadgeSelect } from './BadgeSelect.tsx';
 import { CallButtons } from './CallButtons.tsx';
-import { type BadgeTag, minutesSince, type StationGroup, type Visit } from './desk-data.ts';
+import { type BadgeTag, minutesSince, type StationGroup } from './desk-data.ts';
 import { FullName } from './FullName.tsx';
 
 export interface PatientActions {

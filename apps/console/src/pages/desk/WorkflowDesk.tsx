@@ -1,4 +1,4 @@
-import type { Page, Phase, Station, Workflow } from '@careboard/contracts';
+import type { Message, Page, Phase, Station, Visit, Workflow } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,15 +11,7 @@ import { useConsoleRuntime } from '../../runtime-config/console-runtime.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { AdmitForm } from './AdmitForm.tsx';
 import type { Admission } from './admit-form.ts';
-import {
-  type BadgeTag,
-  badgeLabelOf,
-  type Message,
-  type Named,
-  stationsByLocation,
-  type Visit,
-  visitsByPhase,
-} from './desk-data.ts';
+import { type BadgeTag, badgeLabelOf, type Named, stationsByLocation, visitsByPhase } from './desk-data.ts';
 import { type MessageDraft, MessagesPanel } from './MessagesPanel.tsx';
 import { PatientList } from './PatientList.tsx';
 import { type PatientActions, PatientPanel } from './PatientPanel.tsx';

@@ -1,14 +1,7 @@
-import type { Phase } from '@careboard/contracts';
+import type { Phase, Visit } from '@careboard/contracts';
 import { describe, expect, it } from 'vitest';
 import { admitSchema } from './admit-form.ts';
-import {
-  type BadgeTag,
-  badgeLabelOf,
-  minutesSince,
-  stationsByLocation,
-  type Visit,
-  visitsByPhase,
-} from './desk-data.ts';
+import { type BadgeTag, badgeLabelOf, minutesSince, stationsByLocation, visitsByPhase } from './desk-data.ts';
 
 const phase = (id: number, position: number, name = `Phase ${id}`): Phase => ({
   id,
@@ -32,7 +25,10 @@ const visit = (id: number, phaseId: number, enteredAt: string, overrides: Partia
   station_id: null,
   badge_id: null,
   badge_label: null,
+  tag_id: null,
+  staff_ids: [],
   arrived_at: enteredAt,
+  completed_at: null,
   ...overrides,
 });
 

@@ -1,44 +1,10 @@
-import type { Phase, Station } from '@careboard/contracts';
+import type { DisplayBoardConfig, Location, Phase, Station, Tag, Visit } from '@careboard/contracts';
 
-/** What the Desk reads over REST besides the records in `@careboard/contracts` (dates arrive as ISO strings). */
-export interface Named {
-  readonly id: number;
-  readonly name: string;
-}
+/** What the Desk needs of a board or a location: its id and name. */
+export type Named = Pick<DisplayBoardConfig | Location, 'id' | 'name'>;
 
 /** A patient badge as GET /api/tags?kind=patient_badge lists it: the tag and the badge it sits in (BOF-16). */
-export interface BadgeTag {
-  readonly id: number;
-  readonly label: string;
-  readonly badge_id: number | null;
-  readonly in_use: boolean;
-  readonly battery_low: boolean;
-}
-
-/** A visit in progress without names (BOF-33): display_name only. */
-export interface Visit {
-  readonly id: number;
-  readonly display_name: string;
-  readonly family_code: string;
-  readonly workflow_id: number;
-  readonly phase_id: number;
-  readonly phase_entered_at: string;
-  readonly location_id: number | null;
-  readonly station_id: number | null;
-  readonly badge_id: number | null;
-  readonly badge_label: string | null;
-  readonly arrived_at: string;
-}
-
-export interface Message {
-  readonly id: number;
-  readonly text: string;
-  readonly display_board_id: number | null;
-  readonly workflow_id: number | null;
-  readonly created_at: string;
-  readonly expires_at: string | null;
-  readonly active: boolean;
-}
+export type BadgeTag = Pick<Tag, 'id' | 'label' | 'badge_id' | 'in_use' | 'battery_low'>;
 
 export interface PhaseGroup {
   readonly phase: Phase;

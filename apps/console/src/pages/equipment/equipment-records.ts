@@ -1,13 +1,8 @@
+import type { Location, Tag } from '@careboard/contracts';
+
 /** What this page reads of locations and tags (their editors are in Care setting). */
-export interface LocationName {
-  readonly id: number;
-  readonly name: string;
-}
-export interface AssetTag {
-  readonly id: number;
-  readonly label: string;
-  readonly in_use: boolean;
-}
+export type LocationName = Pick<Location, 'id' | 'name'>;
+export type AssetTag = Pick<Tag, 'id' | 'label' | 'in_use'>;
 
 /** The most of one asset type a PAR level may ask for (the server's MAX_COUNT). */
 export const MAX_PAR_COUNT = 100_000;

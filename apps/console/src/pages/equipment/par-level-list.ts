@@ -1,11 +1,7 @@
 import type { ParLevel } from '@careboard/contracts';
 
 /** One row of PUT /locations/:id/par-levels, which replaces the location's whole list. */
-export interface ParLevelRow {
-  readonly asset_type_id: number;
-  readonly min: number;
-  readonly max: number;
-}
+export type ParLevelRow = Pick<ParLevel, 'asset_type_id' | 'min' | 'max'>;
 
 const rowOf = (level: ParLevel): ParLevelRow => ({
   asset_type_id: level.asset_type_id,

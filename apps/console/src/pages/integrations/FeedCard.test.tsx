@@ -1,10 +1,10 @@
+import type { FeedHour } from '@careboard/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { enUS } from '../../i18n/en-US.ts';
 import { FeedCard } from './FeedCard.tsx';
 import { FeedErrorsTable } from './FeedErrorsTable.tsx';
-import type { FeedHour } from './feed-status.ts';
 
 const now = Date.parse('2026-03-02T12:30:00.000Z');
 const hours: FeedHour[] = Array.from({ length: 24 }, (_, i) => ({
@@ -60,8 +60,12 @@ describe('the newest errors', () => {
             control_id: 'MSG-1',
             message_type: 'ADT^A04',
             received_at: '2026-03-02T12:00:00.000Z',
+            processed_at: '2026-03-02T12:00:00.000Z',
             status: 'rejected',
+            ack_code: 'AR',
             reason: 'PV1-3.1 maps to no workflow',
+            item_count: 0,
+            unknown_count: 0,
           },
         ]}
       />,

@@ -1,10 +1,11 @@
+import type { TransportStatus } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/en-US.ts';
-import { relativeTo, type TransportStatus, totalsOf } from './feed-status.ts';
+import { relativeTo, totalsOf } from './feed-status.ts';
 import { HourBars } from './HourBars.tsx';
 
 /** One feed's card: its last message and error (relative, the exact time on hover), the day by the hour. */

@@ -1,3 +1,4 @@
+import type { FeedMessageSummary } from '@careboard/contracts';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,7 +8,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/en-US.ts';
-import type { FeedMessageSummary } from './feed-status.ts';
 
 /** The newest refused or failed messages with their reasons (never a body: the server sends none). */
 export function FeedErrorsTable({ errors }: { readonly errors: readonly FeedMessageSummary[] }) {

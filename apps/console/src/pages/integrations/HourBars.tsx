@@ -1,6 +1,6 @@
+import type { FeedHour } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import { useIntl } from 'react-intl';
-import type { FeedHour } from './feed-status.ts';
 
 /**
  * The last 24 hours as small bars (errors stacked on the rest), no chart library. The bars are

@@ -1,3 +1,4 @@
+import type { FeedStatus } from '@careboard/contracts';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -8,7 +9,6 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { StatusMessage } from '../../ui/StatusMessage.tsx';
 import { FeedCard } from './FeedCard.tsx';
 import { FeedErrorsTable } from './FeedErrorsTable.tsx';
-import type { FeedStatus } from './feed-status.ts';
 import { WebhookSecret } from './WebhookSecret.tsx';
 
 /**

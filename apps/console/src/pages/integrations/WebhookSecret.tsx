@@ -1,3 +1,4 @@
+import type { MadeRtlsSecret, RtlsSecretStatus } from '@careboard/contracts';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Key from '@mui/icons-material/Key';
 import Alert from '@mui/material/Alert';
@@ -16,7 +17,7 @@ import { useServerErrorText } from '../../data/server-error-text.ts';
 import { useLiveQuery } from '../../data/use-live-query.ts';
 import { useConsoleRuntime } from '../../runtime-config/console-runtime.ts';
 import { useRest } from '../../ui/crud/rest.ts';
-import { type SecretStatus, SIGNATURE_HEADER, webhookUrl } from './feed-status.ts';
+import { SIGNATURE_HEADER, webhookUrl } from './feed-status.ts';
 
 type Step = 'closed' | 'confirm' | { readonly secret: string };
 
@@ -31,7 +32,7 @@ export function WebhookSecret() {
   const runtime = useConsoleRuntime();
   const { customerId } = useConsoleIdentity();
   const serverErrorText = useServerErrorText();
-  const status = useLiveQuery<SecretStatus>('feeds/rtls/secret');
+  const status = useLiveQuery<RtlsSecretStatus>('feeds/rtls/secret');
   const [step, setStep] = useState<Step>('closed');
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -44,7 +45,7 @@ export function WebhookSecret() {
     setBusy(true);
     setError(undefined);
     try {
-      const made = (await rest.post('feeds/rtls/secret', {})) as { secret: string };
+      const made = (await rest.post('feeds/rtls/secret', {})) as MadeRtlsSecret;
       setCopied(undefined);
       setStep({ secret: made.secret });
       status.reload();

@@ -1,41 +1,4 @@
-/** What GET /api/feeds/status answers (apps/server/src/api/feeds/feed-schemas.ts), as JSON. */
-export type FeedTransport = 'webhook' | 'mqtt' | 'mllp' | 'demo';
-
-export interface FeedHour {
-  readonly hour: string;
-  readonly received: number;
-  readonly applied: number;
-  readonly errors: number;
-  readonly sightings: number;
-}
-
-export interface TransportStatus {
-  readonly transport: FeedTransport;
-  readonly last_message_at: string | null;
-  readonly last_error_at: string | null;
-  readonly hours: readonly FeedHour[];
-}
-
-export interface FeedMessageSummary {
-  readonly id: string;
-  readonly feed: 'rtls' | 'hl7';
-  readonly transport: FeedTransport;
-  readonly control_id: string | null;
-  readonly message_type: string | null;
-  readonly received_at: string;
-  readonly status: string;
-  readonly reason: string | null;
-}
-
-export interface FeedStatus {
-  readonly transports: readonly TransportStatus[];
-  readonly errors: readonly FeedMessageSummary[];
-}
-
-export interface SecretStatus {
-  readonly exists: boolean;
-  readonly created_at: string | null;
-}
+import type { FeedHour } from '@careboard/contracts';
 
 /** The day's totals of a transport. */
 export function totalsOf(hours: readonly FeedHour[]): Omit<FeedHour, 'hour'> {

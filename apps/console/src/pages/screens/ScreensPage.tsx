@@ -1,4 +1,4 @@
-import { hasScopes, type Page, scopesFor } from '@careboard/contracts';
+import { type Device, hasScopes, type Page, scopesFor } from '@careboard/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -17,7 +17,7 @@ import { PairScreenForm } from '../../ui/PairScreenForm.tsx';
 import { EditScreenDialog } from './EditScreenDialog.tsx';
 import { RevokeScreenDialog } from './RevokeScreenDialog.tsx';
 import type { ScreenEdit } from './screen-edit.ts';
-import { type Device, type Named, type ScreenRow, screenRows } from './screen-rows.ts';
+import { type Named, type ScreenRow, screenRows } from './screen-rows.ts';
 
 /** The grid (and its Spanish texts) is most of the page's code: the heading and pairing need not wait for it. */
 const ScreensGrid = lazy(() =>

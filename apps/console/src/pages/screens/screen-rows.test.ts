@@ -1,6 +1,7 @@
+import type { Device } from '@careboard/contracts';
 import { describe, expect, it } from 'vitest';
 import { screenEditSchema } from './screen-edit.ts';
-import { type Device, screenRows, statusOf } from './screen-rows.ts';
+import { screenRows, statusOf } from './screen-rows.ts';
 
 const device = (overrides: Partial<Device>): Device => ({
   id: 1,

@@ -1,28 +1,7 @@
-import type { SpeechCapability } from '@careboard/contracts';
-
-/** A screen as GET /api/devices lists it (BOF-42). Dates arrive as ISO strings. */
-export interface Device {
-  readonly id: number;
-  readonly name: string;
-  readonly display_board_id: number | null;
-  readonly location_id: number | null;
-  readonly activated_by: string | null;
-  readonly activated_at: string | null;
-  readonly app_version: string | null;
-  /** How its patient board can speak (SCR-14); null until told. */
-  readonly speech: SpeechCapability | null;
-  readonly ip: string | null;
-  readonly user_agent: string | null;
-  readonly online: boolean;
-  readonly last_seen_at: string | null;
-  readonly revoked_at: string | null;
-}
+import type { Device, DisplayBoardConfig, Location, SpeechCapability } from '@careboard/contracts';
 
 /** What the page needs of a board or a location: its id and name. */
-export interface Named {
-  readonly id: number;
-  readonly name: string;
-}
+export type Named = Pick<DisplayBoardConfig | Location, 'id' | 'name'>;
 
 export type ScreenStatus = 'online' | 'offline' | 'revoked';
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   boardToPair,
   nextSetupStep,
+  type SetupBoard,
   type SetupData,
   screenAddress,
   workflowWithoutPhases,
@@ -22,7 +23,7 @@ const department = { id: 2, site_id: 1, name: 'Day Surgery' };
 const workflow = { id: 3, department_id: 2, name: 'Surgery' };
 const location = { id: 4, name: 'Pre-op 1', kind: 'pre_op' };
 const station = { id: 5, location_id: 4, name: 'Bay 1' };
-const board = { id: 6, name: 'Flow', display_board_type_id: 1, workflow_ids: [3] };
+const board: SetupBoard = { id: 6, name: 'Flow', display_board_type_id: 1, workflow_ids: [3] };
 const device = { id: 7, name: 'Hall', display_board_id: 6, revoked_at: null };
 
 const full: SetupData = {

@@ -1,3 +1,13 @@
+import type {
+  Department,
+  Device,
+  DisplayBoardConfig,
+  Location,
+  Site,
+  Station,
+  Workflow,
+} from '@careboard/contracts';
+
 /**
  * Which step of Setup comes next, worked out from the customer's own data (REST reads), so
  * leaving and coming back continues where it was (decision CON-29).
@@ -5,58 +15,24 @@
 export const setupSteps = ['site', 'department', 'workflow', 'places', 'board', 'screen'] as const;
 export type SetupStep = (typeof setupSteps)[number] | 'done';
 
-export interface SetupSite {
-  readonly id: number;
-  readonly name: string;
-  readonly default_timezone: string;
-}
-export interface SetupDepartment {
-  readonly id: number;
-  readonly site_id: number;
-  readonly name: string;
-}
-export interface SetupWorkflow {
-  readonly id: number;
-  readonly department_id: number;
-  readonly name: string;
-}
-export interface SetupLocation {
-  readonly id: number;
-  readonly name: string;
-  readonly kind: string;
-}
-export interface SetupStation {
-  readonly id: number;
-  readonly location_id: number;
-  readonly name: string;
-}
-export interface SetupBoard {
-  readonly id: number;
-  readonly name: string;
-  readonly display_board_type_id: number;
-  readonly workflow_ids: readonly number[];
-}
-export interface SetupDevice {
-  readonly id: number;
-  readonly name: string;
-  readonly display_board_id: number | null;
-  readonly revoked_at: string | null;
-}
+/** What Setup reads of a board and of a screen. */
+export type SetupBoard = Pick<DisplayBoardConfig, 'id' | 'name' | 'display_board_type_id' | 'workflow_ids'>;
+export type SetupDevice = Pick<Device, 'id' | 'name' | 'display_board_id' | 'revoked_at'>;
 
 /** What Setup reads of a customer. `phaseCounts`: each workflow's number of phases, by id. */
 export interface SetupData {
-  readonly sites: readonly SetupSite[];
-  readonly departments: readonly SetupDepartment[];
-  readonly workflows: readonly SetupWorkflow[];
+  readonly sites: readonly Site[];
+  readonly departments: readonly Department[];
+  readonly workflows: readonly Workflow[];
   readonly phaseCounts: Readonly<Record<number, number>>;
-  readonly locations: readonly SetupLocation[];
-  readonly stations: readonly SetupStation[];
+  readonly locations: readonly Location[];
+  readonly stations: readonly Station[];
   readonly boards: readonly SetupBoard[];
   readonly devices: readonly SetupDevice[];
 }
 
 /** The first workflow without a phase: Setup finishes it before anything else (CON-30). */
-export function workflowWithoutPhases(data: SetupData): SetupWorkflow | undefined {
+export function workflowWithoutPhases(data: SetupData): Workflow | undefined {
   return data.workflows.find((workflow) => (data.phaseCounts[workflow.id] ?? 0) === 0);
 }
 

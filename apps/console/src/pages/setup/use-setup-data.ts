@@ -1,19 +1,7 @@
+import type { Department, Location, Page, Site, Station, Workflow } from '@careboard/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useConsoleRuntime } from '../../runtime-config/console-runtime.ts';
-import type {
-  SetupBoard,
-  SetupData,
-  SetupDepartment,
-  SetupDevice,
-  SetupLocation,
-  SetupSite,
-  SetupStation,
-  SetupWorkflow,
-} from './setup-steps.ts';
-
-interface Page<T> {
-  readonly items: readonly T[];
-}
+import type { SetupBoard, SetupData, SetupDevice } from './setup-steps.ts';
 
 /** The largest page the API allows: a customer in Setup has a handful of each. */
 const ALL = 'limit=200';
@@ -39,11 +27,11 @@ export function useSetupData(): {
     const page = async <T>(path: string) => ((await http.getJson(path)) as Page<T>).items;
     try {
       const [sites, departments, workflows, locations, stations, boards, devices] = await Promise.all([
-        page<SetupSite>(`sites?${ALL}`),
-        page<SetupDepartment>(`departments?${ALL}`),
-        page<SetupWorkflow>(`workflows?${ALL}`),
-        page<SetupLocation>(`locations?${ALL}`),
-        page<SetupStation>(`stations?${ALL}`),
+        page<Site>(`sites?${ALL}`),
+        page<Department>(`departments?${ALL}`),
+        page<Workflow>(`workflows?${ALL}`),
+        page<Location>(`locations?${ALL}`),
+        page<Station>(`stations?${ALL}`),
         http.getJson('display-boards') as Promise<SetupBoard[]>,
         page<SetupDevice>(`devices?${ALL}&revoked=false`),
       ]);

@@ -1,4 +1,4 @@
-import type { Page } from '@careboard/contracts';
+import type { Page, User } from '@careboard/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -13,7 +13,7 @@ import type { CrudField } from '../../ui/crud/crud-types.ts';
 import { choiceField, nameField } from '../../ui/crud/form-schema.ts';
 import { listPath, useRest } from '../../ui/crud/rest.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { generatedPassword, roles, type User } from './user-records.ts';
+import { generatedPassword, roles } from './user-records.ts';
 
 const schema = z.object({
   email: z

@@ -1,4 +1,4 @@
-import { SPEECH_CAPABILITIES } from '@careboard/contracts';
+import { type DeviceRecord, SPEECH_CAPABILITIES } from '@careboard/contracts';
 import { z } from 'zod';
 
 /** One screen: what it is, what it shows, where it hangs, who activated it, whether it is online (BOF-42). */
@@ -21,4 +21,4 @@ export const deviceSchema = z.object({
   online: z.boolean().describe('A live connection holds it now, on any server node'),
   last_seen_at: z.date().nullable(),
   revoked_at: z.date().nullable(),
-});
+}) satisfies z.ZodType<DeviceRecord>;

@@ -1,3 +1,4 @@
+import type { PairedDeviceRecord } from '@careboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ import { deviceSchema } from './device-schema.ts';
  */
 const pairedSchema = deviceSchema.extend({
   status: z.literal('approved').describe('The code is approved; the screen gets its tokens at its next poll'),
-});
+}) satisfies z.ZodType<PairedDeviceRecord>;
 
 /**
  * POST /devices/pair: an admin pairs a screen by the code it shows (BOF-49 to BOF-51,

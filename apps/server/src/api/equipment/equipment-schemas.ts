@@ -1,4 +1,11 @@
-import { type Asset, type AssetType, type ParLevel, type Sensor, tagKinds } from '@careboard/contracts';
+import {
+  type Asset,
+  type AssetType,
+  type ParLevel,
+  type Sensor,
+  type TagRecord,
+  tagKinds,
+} from '@careboard/contracts';
 import { z } from 'zod';
 
 const id = z.number().int();
@@ -14,7 +21,7 @@ export const tagSchema = z.object({
   badge_id: id.nullable(),
   /** Worn by a visit in progress or a staff member, or fixed to an asset. */
   in_use: z.boolean(),
-});
+}) satisfies z.ZodType<TagRecord>;
 
 export const sensorSchema = z.object({
   id,

@@ -1,3 +1,11 @@
+import type {
+  AdtSenderRecord,
+  FacilityRecord,
+  FeedMessageSummaryRecord,
+  FeedRule,
+  FeedStatusRecord,
+  PointOfCare,
+} from '@careboard/contracts';
 import { z } from 'zod';
 
 const id = z.number().int();
@@ -13,16 +21,19 @@ export const feedRuleSchema = z.object({
   location_kind: z.string().nullable(),
   location_id: id.nullable(),
   phase_id: id,
-});
+}) satisfies z.ZodType<FeedRule>;
 
 export const pointOfCareSchema = z.object({
   id,
   point_of_care: z.string(),
   workflow_id: id,
   phase_id: id.nullable(),
-});
+}) satisfies z.ZodType<PointOfCare>;
 
-export const facilitySchema = z.object({ facility: z.string(), created_at: z.date() });
+export const facilitySchema = z.object({
+  facility: z.string(),
+  created_at: z.date(),
+}) satisfies z.ZodType<FacilityRecord>;
 
 /** Who may send a facility's ADT (decision FEED-52): MSH-3, MSH-4 (null: any), addresses. */
 export const senderSchema = z.object({
@@ -33,7 +44,7 @@ export const senderSchema = z.object({
   /** Addresses and CIDR ranges the sender may connect from. */
   addresses: z.array(z.string()),
   created_at: z.date(),
-});
+}) satisfies z.ZodType<AdtSenderRecord>;
 
 /** A message's outcome, never its body (which may hold patients' names). */
 export const feedMessageSummarySchema = z.object({
@@ -50,7 +61,7 @@ export const feedMessageSummarySchema = z.object({
   reason: z.string().nullable(),
   item_count: z.number().int(),
   unknown_count: z.number().int(),
-});
+}) satisfies z.ZodType<FeedMessageSummaryRecord>;
 
 const hourSchema = z.object({
   hour: z.date(),
@@ -74,7 +85,7 @@ export const feedStatusSchema = z.object({
   ),
   /** The 20 newest refused or failed messages. */
   errors: z.array(feedMessageSummarySchema),
-});
+}) satisfies z.ZodType<FeedStatusRecord>;
 
 /** `?feed=hl7&transport=mllp&status=error` on the review list. */
 export const feedMessageFilters = {

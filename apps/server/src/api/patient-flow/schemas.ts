@@ -1,3 +1,4 @@
+import type { VisitNamesRecord, VisitRecord } from '@careboard/contracts';
 import { z } from 'zod';
 
 /**
@@ -20,7 +21,7 @@ export const visitWithoutNamesSchema = z.object({
   staff_ids: z.array(z.number().int()),
   arrived_at: z.date(),
   completed_at: z.date().nullable(),
-});
+}) satisfies z.ZodType<VisitRecord>;
 
 /** A patient's names (read:securable, each read audited; BOF-35). */
 export const visitNamesSchema = z.object({
@@ -33,4 +34,4 @@ export const visitNamesSchema = z.object({
   phase_id: z.number().int(),
   arrived_at: z.date(),
   completed_at: z.date().nullable(),
-});
+}) satisfies z.ZodType<VisitNamesRecord>;

@@ -1,3 +1,4 @@
+import type { CreatedUserRecord, CustomerSettingsRecord, UserRecord } from '@careboard/contracts';
 import { z } from 'zod';
 import { roleSchema } from '../../services/users/user-input.ts';
 
@@ -9,10 +10,12 @@ export const userSchema = z.object({
   role: roleSchema,
   disabled: z.boolean(),
   created_at: z.date(),
-});
+}) satisfies z.ZodType<UserRecord>;
 
 /** POST /users' answer: the user, and the generated password when none was sent, shown this once. */
-export const createdUserSchema = userSchema.extend({ password: z.string().optional() });
+export const createdUserSchema = userSchema.extend({
+  password: z.string().optional(),
+}) satisfies z.ZodType<CreatedUserRecord>;
 
 /** The customer's settings, for its admins' console (BOF-29). */
 export const customerSettingsSchema = z.object({
@@ -26,4 +29,4 @@ export const customerSettingsSchema = z.object({
   /** The workflow an ADT admit joins when its point of care maps to none; null: none (FEED-03). */
   adt_workflow_id: z.number().int().nullable(),
   created_at: z.date(),
-});
+}) satisfies z.ZodType<CustomerSettingsRecord>;

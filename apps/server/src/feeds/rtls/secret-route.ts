@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { MadeRtlsSecretRecord, RtlsSecretStatusRecord } from '@careboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,12 +14,12 @@ const madeSecretSchema = z.object({
   /** 32 random bytes, hex: the key of the webhook's HMAC. Shown this once. */
   secret: z.string(),
   created_at: z.date(),
-});
+}) satisfies z.ZodType<MadeRtlsSecretRecord>;
 
 const secretStatusSchema = z.object({
   exists: z.boolean(),
   created_at: z.date().nullable(),
-});
+}) satisfies z.ZodType<RtlsSecretStatusRecord>;
 
 /**
  * The RTLS webhook's secret (admins: update:customer*, decisions FEED-38, IDN-20: staff hold write:*

@@ -15,7 +15,7 @@ import {
   isWornByOthers,
   renameBadge,
   type Tag,
-  type TagView,
+  type TagRecord,
   updateTag,
 } from '../../store/repositories/tags.ts';
 import { parseInput } from '../parse-input.ts';
@@ -45,7 +45,7 @@ const isBadgeKind = (kind: TagKind) => kind !== 'asset_tag';
  * A new tag; a patient or staff badge also gets its badge, with the same label, which is
  * what visits and staff wear (decision BOF-16).
  */
-export async function createTag(db: Db, customerId: string, input: CreateTagInput): Promise<TagView> {
+export async function createTag(db: Db, customerId: string, input: CreateTagInput): Promise<TagRecord> {
   const data = parseInput(createTagInput, input);
   return runWrite(db, async (trx) => {
     const tag = await insertTag(trx, customerId, data);
@@ -68,7 +68,7 @@ export async function updateTagById(
   customerId: string,
   id: number,
   input: UpdateTagInput,
-): Promise<TagView> {
+): Promise<TagRecord> {
   const data = parseInput(updateTagInput, input);
   return runWrite(db, async (trx) => {
     const tag = await lockTag(trx, customerId, id);
@@ -120,7 +120,7 @@ async function lockTag(trx: Db, customerId: string, id: number): Promise<Tag> {
   return tag;
 }
 
-async function viewOf(trx: Db, customerId: string, id: number): Promise<TagView> {
+async function viewOf(trx: Db, customerId: string, id: number): Promise<TagRecord> {
   const view = await findTagView(trx, customerId, id);
   if (!view) throw new AppError('ENTITY_NOT_FOUND', { entity: 'Tag', id });
   return view;

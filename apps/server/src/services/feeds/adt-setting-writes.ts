@@ -1,11 +1,11 @@
 import { AppError } from '../../errors/app-error.ts';
 import type { Db } from '../../store/database.ts';
 import {
-  type AdtSender,
+  type AdtSenderRecord,
   deleteFacility,
   deletePointOfCare,
   deleteSender,
-  type Facility,
+  type FacilityRecord,
   insertFacility,
   insertPointOfCare,
   insertSender,
@@ -73,7 +73,11 @@ export async function deletePointOfCareById(db: Db, customerId: string, id: numb
  * a name another customer has (mapped, or as its id, which MSH-6 also matches) is
  * DUPLICATE_KEY, naming the facility and never the customer (decision FEED-42).
  */
-export async function addFacility(db: Db, customerId: string, input: CreateFacilityInput): Promise<Facility> {
+export async function addFacility(
+  db: Db,
+  customerId: string,
+  input: CreateFacilityInput,
+): Promise<FacilityRecord> {
   const { facility } = parseInput(createFacilityInput, input);
   return runWrite(db, async (trx) => {
     if (await isFacilityTakenByOther(trx, customerId, facility)) {
@@ -101,7 +105,11 @@ export async function removeFacility(db: Db, customerId: string, name: string): 
  * customer and facility). A sender is part of its facility's mapping: its change is recorded
  * as `adt_facility`, which the console's ADT tab already hears.
  */
-export async function createSender(db: Db, customerId: string, input: CreateSenderInput): Promise<AdtSender> {
+export async function createSender(
+  db: Db,
+  customerId: string,
+  input: CreateSenderInput,
+): Promise<AdtSenderRecord> {
   const data = parseInput(createSenderInput, input);
   return runWrite(db, async (trx) => {
     const sender = await insertSender(trx, customerId, data);
@@ -115,7 +123,7 @@ export async function updateSenderById(
   customerId: string,
   id: number,
   input: UpdateSenderInput,
-): Promise<AdtSender> {
+): Promise<AdtSenderRecord> {
   const patch = definedOnly(parseInput(updateSenderInput, input));
   return runWrite(db, async (trx) => {
     const sender = found(await updateSender(trx, customerId, id, patch), 'ADT sender', id);

@@ -3,7 +3,7 @@ import { generatePassword } from '../../identity/accounts.ts';
 import { hashPassword } from '../../identity/password.ts';
 import { findAccountByEmail, insertUser } from '../../store/accounts.ts';
 import { lockUntilTransactionEnds } from '../../store/advisory-lock.ts';
-import { type CustomerSettings, findCustomerKeyInUse, insertCustomer } from '../../store/customers.ts';
+import { type CustomerSettingsRecord, findCustomerKeyInUse, insertCustomer } from '../../store/customers.ts';
 import type { Db } from '../../store/database.ts';
 import { parseInput } from '../parse-input.ts';
 import { toUser, type User } from '../users/user-view.ts';
@@ -11,7 +11,7 @@ import { runWrite } from '../write-transaction.ts';
 import { type CreateCustomerInput, createCustomerInput, identityIdsOf } from './customer-input.ts';
 
 export interface CreatedCustomer {
-  readonly customer: CustomerSettings;
+  readonly customer: CustomerSettingsRecord;
   readonly admin: User;
   /** The admin's generated password, shown this once when none was given. */
   readonly password?: string;

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors/app-error.ts';
 import { recordChanges } from '../../store/change-log.ts';
 import {
-  type CustomerSettings,
+  type CustomerSettingsRecord,
   findCustomerSettings,
   updateCustomerSettings as updateSettingsRow,
 } from '../../store/customers.ts';
@@ -16,7 +16,7 @@ export async function readCustomerSettings(
   db: Db,
   customerId: string,
   id: string,
-): Promise<CustomerSettings> {
+): Promise<CustomerSettingsRecord> {
   const settings = id === customerId ? await findCustomerSettings(db, customerId) : undefined;
   if (!settings) throw new AppError('ENTITY_NOT_FOUND', { entity: 'Customer', id });
   return settings;
@@ -31,7 +31,7 @@ export async function updateCustomerSettings(
   customerId: string,
   id: string,
   input: UpdateCustomerSettingsInput,
-): Promise<CustomerSettings> {
+): Promise<CustomerSettingsRecord> {
   const change = stripUndefined(parseInput(updateCustomerSettingsInput, input));
   if (id !== customerId) throw new AppError('ENTITY_NOT_FOUND', { entity: 'Customer', id });
   return runWrite(db, async (trx) => {

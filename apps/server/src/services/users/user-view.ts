@@ -1,14 +1,10 @@
+import type { UserRecord } from '@careboard/contracts';
 import type { Role } from '../../identity/roles.ts';
 import type { UserRow } from '../../store/accounts.ts';
 
-/** A user as the API answers it: whether it is disabled, never its password hash. */
-export interface User {
-  readonly id: string;
-  readonly email: string;
-  readonly name: string;
+/** A user as the API answers it (`UserRecord`: whether it is disabled, never its password hash), its role one of ours. */
+export interface User extends UserRecord {
   readonly role: Role;
-  readonly disabled: boolean;
-  readonly created_at: Date;
 }
 
 export function toUser(row: UserRow): User {

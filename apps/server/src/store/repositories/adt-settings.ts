@@ -1,3 +1,4 @@
+import type { AdtSenderRecord, FacilityRecord, PointOfCare } from '@careboard/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
@@ -7,12 +8,7 @@ import { type Page, type PageRequest, selectPage } from './page.ts';
  * optionally the phase an A02 moves to; a receiving facility (MSH-6) → the customer, and the
  * senders that may send to it. The HL7 feed reads them through adt-mappings.ts.
  */
-export interface PointOfCare {
-  readonly id: number;
-  readonly point_of_care: string;
-  readonly workflow_id: number;
-  readonly phase_id: number | null;
-}
+export type { AdtSenderRecord, FacilityRecord, PointOfCare };
 
 export type PointOfCareFields = Omit<PointOfCare, 'id'>;
 
@@ -81,13 +77,12 @@ export async function deletePointOfCare(db: Db, customerId: string, id: number):
   return result.numDeletedRows > 0n;
 }
 
-export interface Facility {
-  readonly facility: string;
-  readonly created_at: Date;
-}
-
 /** The customer's facilities, by name. */
-export async function pageFacilities(db: Db, customerId: string, page: PageRequest): Promise<Page<Facility>> {
+export async function pageFacilities(
+  db: Db,
+  customerId: string,
+  page: PageRequest,
+): Promise<Page<FacilityRecord>> {
   return selectPage(
     db
       .selectFrom('adt_facilities')
@@ -98,7 +93,7 @@ export async function pageFacilities(db: Db, customerId: string, page: PageReque
   );
 }
 
-export async function insertFacility(db: Db, customerId: string, facility: string): Promise<Facility> {
+export async function insertFacility(db: Db, customerId: string, facility: string): Promise<FacilityRecord> {
   return db
     .insertInto('adt_facilities')
     .values({ facility, customer_id: customerId })
@@ -143,20 +138,8 @@ export async function isFacilityTakenByOther(db: Db, customerId: string, facilit
   return row !== undefined;
 }
 
-/** Who may send a facility's ADT, and from where (decision FEED-52). */
-export interface AdtSender {
-  readonly id: number;
-  readonly facility: string;
-  /** MSH-3.1; null: any. */
-  readonly sending_application: string | null;
-  /** MSH-4.1; null: any. */
-  readonly sending_facility: string | null;
-  /** Addresses and CIDR ranges. */
-  readonly addresses: string[];
-  readonly created_at: Date;
-}
-
-export type AdtSenderFields = Omit<AdtSender, 'id' | 'created_at'>;
+/** Who may send a facility's ADT, and from where (decision FEED-52), as written. */
+export type AdtSenderFields = Omit<AdtSenderRecord, 'id' | 'created_at'>;
 
 const senderColumns = [
   'id',
@@ -173,13 +156,17 @@ export async function pageSenders(
   customerId: string,
   filter: { readonly facility?: string | undefined },
   page: PageRequest,
-): Promise<Page<AdtSender>> {
+): Promise<Page<AdtSenderRecord>> {
   let query = db.selectFrom('adt_senders').select(senderColumns).where('customer_id', '=', customerId);
   if (filter.facility !== undefined) query = query.where('facility', '=', filter.facility);
   return selectPage(query.orderBy('facility').orderBy('id'), page);
 }
 
-export async function findSenderById(db: Db, customerId: string, id: number): Promise<AdtSender | undefined> {
+export async function findSenderById(
+  db: Db,
+  customerId: string,
+  id: number,
+): Promise<AdtSenderRecord | undefined> {
   return db
     .selectFrom('adt_senders')
     .select(senderColumns)
@@ -188,7 +175,11 @@ export async function findSenderById(db: Db, customerId: string, id: number): Pr
     .executeTakeFirst();
 }
 
-export async function insertSender(db: Db, customerId: string, sender: AdtSenderFields): Promise<AdtSender> {
+export async function insertSender(
+  db: Db,
+  customerId: string,
+  sender: AdtSenderFields,
+): Promise<AdtSenderRecord> {
   return db
     .insertInto('adt_senders')
     .values({ ...sender, customer_id: customerId })
@@ -201,7 +192,7 @@ export async function updateSender(
   customerId: string,
   id: number,
   patch: Partial<AdtSenderFields>,
-): Promise<AdtSender | undefined> {
+): Promise<AdtSenderRecord | undefined> {
   if (Object.keys(patch).length === 0) return findSenderById(db, customerId, id);
   return db
     .updateTable('adt_senders')

@@ -1,8 +1,11 @@
-import type { SpeechCapability } from '@careboard/contracts';
+import type { DeviceRecord, SpeechCapability } from '@careboard/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { onlineSql } from './device-presence.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
+
+/** A device as the back office shows it (BOF-42): one record for the screen and its activation. */
+export type { DeviceRecord };
 
 export interface Device {
   readonly id: number;
@@ -163,25 +166,6 @@ export async function assignDeviceBoard(
     .where('id', '=', id)
     .returning(deviceColumns)
     .executeTakeFirst();
-}
-
-/** A device as the back office shows it (BOF-42): one record for the screen and its activation. */
-export interface DeviceRecord {
-  readonly id: number;
-  readonly name: string;
-  readonly display_board_id: number | null;
-  readonly location_id: number | null;
-  /** The email of the account that confirmed its code. */
-  readonly activated_by: string | null;
-  readonly activated_at: Date | null;
-  readonly app_version: string | null;
-  /** How it last said it can speak (SCR-14): null until a patient board has told. */
-  readonly speech: SpeechCapability | null;
-  readonly ip: string | null;
-  readonly user_agent: string | null;
-  readonly online: boolean;
-  readonly last_seen_at: Date | null;
-  readonly revoked_at: Date | null;
 }
 
 export interface DeviceFilter {

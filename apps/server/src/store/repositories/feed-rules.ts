@@ -1,17 +1,9 @@
+import type { FeedRule } from '@careboard/contracts';
 import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
-/**
- * A workflow's RTLS rule (FEED-43): a patient badge entering a location of `location_kind`, or
- * the location `location_id` (exactly one of them), moves the visit to `phase_id`.
- */
-export interface FeedRule {
-  readonly id: number;
-  readonly workflow_id: number;
-  readonly location_kind: string | null;
-  readonly location_id: number | null;
-  readonly phase_id: number;
-}
+/** A workflow's RTLS rule (FEED-43): the contract's `FeedRule`. */
+export type { FeedRule };
 
 export type FeedRuleFields = Omit<FeedRule, 'id'>;
 

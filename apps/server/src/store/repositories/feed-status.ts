@@ -1,7 +1,7 @@
+import type { FeedMessageSummaryRecord, TransportStatusRecord } from '@careboard/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { FeedMessageStatus, FeedName, FeedTransport } from '../tables/feeds.ts';
-import type { FeedMessage } from './feed-messages.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
 /**
@@ -16,27 +16,11 @@ export const feedTransports = Object.freeze(['webhook', 'mqtt', 'mllp', 'demo'] 
 /** Messages the feed refused or could not apply. */
 const ERROR_STATUSES: readonly FeedMessageStatus[] = ['error', 'rejected'];
 
-/** One hour of one transport: messages received, applied, refused or failed, and sightings. */
-export interface FeedHour {
-  /** The hour's start. */
-  readonly hour: Date;
-  readonly received: number;
-  readonly applied: number;
-  readonly errors: number;
-  /** Sightings the hour's RTLS batches carried (their item counts). */
-  readonly sightings: number;
-}
-
-export interface TransportStatus {
-  readonly transport: FeedTransport;
-  readonly last_message_at: Date | null;
-  readonly last_error_at: Date | null;
-  /** 24 hours, oldest first; the last is the hour now running. */
-  readonly hours: FeedHour[];
-}
-
-/** A message's outcome without its body (what the review lists show). */
-export type FeedMessageSummary = Omit<FeedMessage, 'customer_id'>;
+/**
+ * A transport's last message and error and its 24 hours, oldest first (`TransportStatusRecord`);
+ * a message's outcome without its body (`FeedMessageSummaryRecord`, what the review lists show).
+ */
+export type { FeedMessageSummaryRecord, TransportStatusRecord };
 
 const summaryColumns = [
   'id',
@@ -70,7 +54,7 @@ interface HourRow {
  * what "now" is. Hours with nothing are zeros. A message's repeats (FEED-56) count as received
  * in its own hour, and its last repeat as its transport's last message.
  */
-export async function readTransportStatus(db: Db, customerId: string): Promise<TransportStatus[]> {
+export async function readTransportStatus(db: Db, customerId: string): Promise<TransportStatusRecord[]> {
   const [lasts, hours] = await Promise.all([
     db
       .selectFrom('feed_messages')
@@ -132,7 +116,7 @@ export async function listNewestErrors(
   db: Db,
   customerId: string,
   limit: number,
-): Promise<FeedMessageSummary[]> {
+): Promise<FeedMessageSummaryRecord[]> {
   return db
     .selectFrom('feed_messages')
     .select(summaryColumns)
@@ -156,7 +140,7 @@ export async function pageFeedMessages(
   customerId: string,
   filter: FeedMessageFilter,
   page: PageRequest,
-): Promise<Page<FeedMessageSummary>> {
+): Promise<Page<FeedMessageSummaryRecord>> {
   let query = db.selectFrom('feed_messages').select(summaryColumns).where('customer_id', '=', customerId);
   if (filter.feed !== undefined) query = query.where('feed', '=', filter.feed);
   if (filter.transport !== undefined) query = query.where('transport', '=', filter.transport);

@@ -1,15 +1,9 @@
+import type { MessageRecord } from '@careboard/contracts';
 import type { Db } from '../database.ts';
 import { type Page, type PageRequest, selectPage } from './page.ts';
 
-export interface Message {
-  readonly id: number;
-  readonly sender_type: number;
-  readonly text: string;
-  readonly display_board_id: number | null;
-  readonly workflow_id: number | null;
-  readonly created_at: Date;
-  readonly expires_at: Date | null;
-}
+/** A stored message: what GET /messages answers (`MessageRecord`) but whether it runs now. */
+export type Message = Omit<MessageRecord, 'active'>;
 
 const messageColumns = [
   'id',

@@ -1,3 +1,4 @@
+import type { TagRecord } from '@careboard/contracts';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
@@ -6,22 +7,10 @@ import { type Page, type PageRequest, selectPage } from './page.ts';
 import { sameCustomer } from './same-customer.ts';
 
 export type { TagKind } from '../tables/domain.ts';
+export type { TagRecord };
 
-export interface Tag {
-  readonly id: number;
-  readonly label: string;
-  readonly battery_low: boolean;
-  readonly last_seen_at: Date | null;
-  readonly kind: TagKind;
-}
-
-/** A tag as the back office shows it: with the badge it sits in and whether anyone wears it. */
-export interface TagView extends Tag {
-  /** The badge this tag is the transmitter of (badge kinds only; decision BOF-16). */
-  readonly badge_id: number | null;
-  /** Worn by a visit in progress or a staff member, or fixed to an asset. */
-  readonly in_use: boolean;
-}
+/** A tag's own columns; the back office reads it as a `TagRecord`, with its badge and whether anyone wears it. */
+export type Tag = Omit<TagRecord, 'badge_id' | 'in_use'>;
 
 export interface Badge {
   readonly id: number;
@@ -184,11 +173,11 @@ export async function pageTags(
   customerId: string,
   filter: TagFilter,
   page: PageRequest,
-): Promise<Page<TagView>> {
+): Promise<Page<TagRecord>> {
   return selectPage(tagViews(db, customerId, filter).orderBy('tags.label').orderBy('tags.id'), page);
 }
 
-export async function findTagView(db: Db, customerId: string, id: number): Promise<TagView | undefined> {
+export async function findTagView(db: Db, customerId: string, id: number): Promise<TagRecord | undefined> {
   return tagViews(db, customerId).where('tags.id', '=', id).executeTakeFirst();
 }
 

@@ -1,3 +1,4 @@
+import type { VisitNamesRecord, VisitRecord } from '@careboard/contracts';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
@@ -221,26 +222,12 @@ export async function isBadgeWorn(db: Db, customerId: string, badgeId: number): 
 }
 
 /**
- * A visit as staff consoles read it: everything a board could show, never the patient's
- * first or last name (those are read under securable/, audited; decision BOF-33). The
- * columns are named one by one, so a name cannot come along by accident.
+ * A visit as staff consoles read it (`VisitRecord`): everything a board could show, never the
+ * patient's first or last name (decision BOF-33). The columns are named one by one, so a name
+ * cannot come along by accident. A patient's names (`VisitNamesRecord`) are what only
+ * securable/ reads hand out, each read audited (BOF-35).
  */
-export interface VisitWithoutNames {
-  readonly id: number;
-  readonly display_name: string;
-  readonly family_code: string;
-  readonly workflow_id: number;
-  readonly phase_id: number;
-  readonly phase_entered_at: Date;
-  readonly location_id: number | null;
-  readonly station_id: number | null;
-  readonly badge_id: number | null;
-  readonly badge_label: string | null;
-  readonly tag_id: number | null;
-  readonly staff_ids: number[];
-  readonly arrived_at: Date;
-  readonly completed_at: Date | null;
-}
+export type { VisitNamesRecord, VisitRecord };
 
 export interface VisitListFilter {
   readonly workflow_id?: number | undefined;
@@ -286,7 +273,7 @@ export async function pageActiveVisits(
   customerId: string,
   filter: VisitListFilter,
   page: PageRequest,
-): Promise<Page<VisitWithoutNames>> {
+): Promise<Page<VisitRecord>> {
   return selectPage(activeVisitsFiltered(db, customerId, filter), page);
 }
 
@@ -295,21 +282,8 @@ export async function findVisitWithoutNames(
   db: Db,
   customerId: string,
   id: number,
-): Promise<VisitWithoutNames | undefined> {
+): Promise<VisitRecord | undefined> {
   return visitsWithoutNames(db, customerId).where('visits.id', '=', id).executeTakeFirst();
-}
-
-/** A patient's names: what only securable/ reads hand out, each read audited (BOF-35). */
-export interface VisitNames {
-  readonly id: number;
-  readonly first_name: string;
-  readonly last_name: string;
-  readonly display_name: string;
-  readonly family_code: string;
-  readonly workflow_id: number;
-  readonly phase_id: number;
-  readonly arrived_at: Date;
-  readonly completed_at: Date | null;
 }
 
 const visitNameColumns = [
@@ -328,7 +302,7 @@ export async function findVisitNames(
   db: Db,
   customerId: string,
   id: number,
-): Promise<VisitNames | undefined> {
+): Promise<VisitNamesRecord | undefined> {
   return db
     .selectFrom('visits')
     .select(visitNameColumns)
@@ -343,7 +317,7 @@ export async function pageActiveVisitNames(
   customerId: string,
   filter: VisitListFilter,
   page: PageRequest,
-): Promise<Page<VisitNames>> {
+): Promise<Page<VisitNamesRecord>> {
   let query = db
     .selectFrom('visits')
     .select(visitNameColumns)

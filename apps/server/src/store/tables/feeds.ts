@@ -1,3 +1,4 @@
+import type { AckCode, FeedMessageStatus, FeedName, FeedTransport } from '@careboard/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** The feeds' tables (migration 0204, decision FEED-01): what RTLS and HL7 ADT bring, and how it maps. */
@@ -15,10 +16,8 @@ type Id = ColumnType<number, never, never>;
 type CustomerId = ColumnType<string, string, never>;
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
-export type FeedName = 'rtls' | 'hl7';
-export type FeedTransport = 'webhook' | 'mqtt' | 'mllp' | 'demo';
-export type FeedMessageStatus = 'received' | 'applied' | 'duplicate' | 'error' | 'rejected';
-export type AckCode = 'AA' | 'AE' | 'AR';
+/** The feed's names, transports, message statuses and ACK codes are the REST answers' (FND-42). */
+export type { AckCode, FeedMessageStatus, FeedName, FeedTransport };
 
 export interface FeedSecretsTable {
   customer_id: string;
