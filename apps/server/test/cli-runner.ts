@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { childProcessEnv } from './child-env.ts';
 
 const CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
 
@@ -22,7 +23,7 @@ export function runCareboard(
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       env: {
-        PATH: process.env.PATH ?? '',
+        ...childProcessEnv(),
         ...(databaseUrl === null ? {} : { DATABASE_URL: databaseUrl }),
         LOG_LEVEL: 'silent',
         ...env,

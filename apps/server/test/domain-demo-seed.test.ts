@@ -13,14 +13,14 @@ import { listParLevels } from '../src/store/repositories/par-levels.ts';
 import { listStaff, listStaffTypes } from '../src/store/repositories/staff.ts';
 import { listActiveVisits } from '../src/store/repositories/visits.ts';
 import { listPhases, listWorkflows } from '../src/store/repositories/workflows.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createMigratedTestDatabase } from './test-database.ts';
 
 const log = pino({ level: 'silent' });
 const customer = DEMO_CUSTOMER.id;
 let db: Db;
 
 beforeAll(async () => {
-  db = openDatabase(await createTestDatabase());
+  db = openDatabase(await createMigratedTestDatabase());
   await migrateToLatest(db);
   await seedDemo(db, log);
 });

@@ -2,11 +2,11 @@ import { seedDemoData } from '../src/demo/seed.ts';
 import { AppError } from '../src/errors/app-error.ts';
 import { insertCustomerIfMissing } from '../src/store/customers.ts';
 import { type Db, migrateToLatest, openDatabase } from '../src/store/database.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createMigratedTestDatabase } from './test-database.ts';
 
-/** A fresh, migrated database for one test file. */
+/** A fresh, migrated database for one test file (a copy of the run's template). */
 export async function openTestDomain(): Promise<{ db: Db; url: string }> {
-  const url = await createTestDatabase();
+  const url = await createMigratedTestDatabase();
   const db = openDatabase(url);
   await migrateToLatest(db);
   return { db, url };

@@ -55,7 +55,9 @@ beforeAll(async () => {
 afterAll(() => db.destroy());
 
 describe('the simulator', () => {
-  it('admits, moves, calls and completes patients and moves assets, every change in the change log', async () => {
+  it('admits, moves, calls and completes patients and moves assets, every change in the change log', {
+    timeout: 60_000,
+  }, async () => {
     const { log, lines } = capturingLog();
     const assetsBefore = await countAssets(db, 'sim-a');
     const changesBefore = await countChanges(db, 'sim-a');

@@ -5,6 +5,7 @@
  * server restarts it with no restart of its own; stopping the server while PostgreSQL is dead is
  * prompt and leaves no lock or port file. Figures go to the console and test-results/.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
   chmodSync,
@@ -27,6 +28,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { SERVER_SOURCE } from '../src/nodes/server-bundle.ts';
 import { runningEmbeddedUrl } from '../src/store/embedded-postgres.ts';
 import { freePort } from '../src/store/free-port.ts';
+import { childProcessEnv } from './child-env.ts';
 import {
   countStatuses,
   eventually,
@@ -59,7 +61,7 @@ const runs: Run[] = [];
 function startServer(): Run {
   const child = spawn(process.execPath, [SERVER_SOURCE], {
     env: {
-      PATH: process.env.PATH ?? '',
+      ...childProcessEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,

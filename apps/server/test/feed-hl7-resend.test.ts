@@ -6,14 +6,16 @@
  * stored but never applied (the server stopped between its store and its apply) is applied by
  * the resend.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_SOURCE } from '../src/nodes/server-bundle.ts';
 import { freePort } from '../src/store/free-port.ts';
+import { childProcessEnv } from './child-env.ts';
 import { adtMessage, sendAdt } from './hl7-sender.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createMigratedTestDatabase } from './test-database.ts';
 import { FIXTURE_BOARD_DIR, startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer;
@@ -140,7 +142,7 @@ describe('a lost ACK', () => {
   });
 
   it('the server is killed as its ACK goes out and started again: the resend gets AA, and one visit', async () => {
-    const databaseUrl = await createTestDatabase();
+    const databaseUrl = await createMigratedTestDatabase();
     const [httpPort, hl7Port] = [await freePort(), await freePort()];
     let child = await startServerProcess(databaseUrl, httpPort, hl7Port);
     const db = new pg.Client({ connectionString: databaseUrl });
@@ -183,7 +185,7 @@ async function startServerProcess(
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, [SERVER_SOURCE], {
     env: {
-      PATH: process.env.PATH ?? '',
+      ...childProcessEnv(),
       PORT: String(httpPort),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${httpPort}`,

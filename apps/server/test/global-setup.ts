@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/store/embedded-postgres.ts';
 import { startRedis } from './multi-node-redis.ts';
+import { createMigratedTemplate } from './test-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,8 +27,9 @@ function keepVitestExitCode(): void {
 }
 
 /**
- * One real PostgreSQL cluster per test run (each test file makes its own database on it) and
- * one real Redis (a few milliseconds to start, so always).
+ * One real PostgreSQL cluster per test run (each test file makes its own database on it, most
+ * of them copies of one migrated template) and one real Redis (a few milliseconds to start, so
+ * always).
  */
 export default async function setup(project: TestProject) {
   keepVitestExitCode();
@@ -36,6 +38,11 @@ export default async function setup(project: TestProject) {
   chmodSync(dataDir, 0o755);
   const cluster = await startEmbeddedPostgres(dataDir, pino({ level: 'silent' }));
   project.provide('postgresAdminUrl', cluster.adminUrl);
+  // Migrated once here and copied for each test server, which then finds no migration left to run.
+  await createMigratedTemplate(cluster.adminUrl).catch(async (error: unknown) => {
+    await cluster.stop();
+    throw error;
+  });
   const redis = await startRedis().catch(async (error: unknown) => {
     await cluster.stop();
     throw error;

@@ -16,6 +16,7 @@ import { revokeDevice } from '../src/services/devices/manage-device.ts';
 import { findAccountByEmail } from '../src/store/accounts.ts';
 import { type Db, openDatabase } from '../src/store/database.ts';
 import { type ApiAnswer, apiClient } from './api-client.ts';
+import { childProcessEnv } from './child-env.ts';
 import {
   confirmOnPhone,
   DEMO_PASSWORD,
@@ -214,7 +215,7 @@ const CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
 function careboard(args: string[]): Promise<number | null> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'silent' },
+      env: { ...childProcessEnv(), DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'silent' },
       stdio: 'ignore',
     });
     child.on('exit', (code) => resolve(code));

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDisable, userSetRole } from '../src/cli/commands.ts';
 import { type Db, openDatabase } from '../src/store/database.ts';
 import { findOidcPayload } from '../src/store/oidc-payloads.ts';
+import { childProcessEnv } from './child-env.ts';
 import {
   confirmOnPhone,
   decodePayload,
@@ -92,7 +93,7 @@ const CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
 function careboard(args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'silent' },
+      env: { ...childProcessEnv(), DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'silent' },
     });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { SERVER_NODE_FLAGS } from '../src/nodes/node-flags.ts';
 import { SERVER_BUNDLE } from '../src/nodes/server-bundle.ts';
 import { freePort } from '../src/store/free-port.ts';
+import { childProcessEnv } from './child-env.ts';
 import { FIXTURE_BOARD_DIR } from './test-server.ts';
 import { nowSec, serverSigningKey } from './test-tokens.ts';
 
@@ -55,7 +56,7 @@ export async function startCluster(options: ClusterOptions, size: number) {
 async function startNode(port: number, publicUrl: string, options: ClusterOptions): Promise<Node> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
     env: {
-      PATH: process.env.PATH ?? '',
+      ...childProcessEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: publicUrl,

@@ -3,19 +3,21 @@
  * server with demo data and no HOST listens on loopback only and says how to open it; with HOST
  * set to an address others reach it warns. The real server process (main.ts), on a test database.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_SOURCE } from '../src/nodes/server-bundle.ts';
 import { freePort } from '../src/store/free-port.ts';
-import { createTestDatabase } from './test-database.ts';
+import { childProcessEnv } from './child-env.ts';
+import { createMigratedTestDatabase } from './test-database.ts';
 import { FIXTURE_BOARD_DIR } from './test-server.ts';
 
 let databaseUrl: string;
 const running: ChildProcess[] = [];
 
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
+  databaseUrl = await createMigratedTestDatabase();
 });
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
@@ -25,7 +27,7 @@ afterAll(() => {
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; output: string }> {
   const child = spawn(process.execPath, [SERVER_SOURCE], {
     env: {
-      PATH: process.env.PATH ?? '',
+      ...childProcessEnv(),
       LOG_LEVEL: 'warn',
       CAREBOARD_BOARD_DIR: FIXTURE_BOARD_DIR,
       CAREBOARD_SIMULATOR_RATE: '0',

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../src/nodes/node-flags.ts';
 import { SERVER_BUNDLE, SERVER_SOURCE } from '../src/nodes/server-bundle.ts';
 import { freePort } from '../src/store/free-port.ts';
+import { childProcessEnv } from './child-env.ts';
 import { FIXTURE_BOARD_DIR } from './test-server.ts';
 
 const BOARD_INDEX = path.join(import.meta.dirname, '../../board/dist/index.html');
@@ -21,7 +22,7 @@ function run(env: Record<string, string>, entry: 'source' | 'bundle' = 'source')
   const args = entry === 'bundle' ? [...SERVER_NODE_FLAGS, SERVER_BUNDLE] : [SERVER_SOURCE];
   const child = spawn(process.execPath, args, {
     env: {
-      PATH: process.env.PATH ?? '',
+      ...childProcessEnv(),
       LOG_LEVEL: 'warn',
       ...(entry === 'source' ? { CAREBOARD_BOARD_DIR: FIXTURE_BOARD_DIR } : {}),
       ...env,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase, preparingStatements } from '../src/store/database.ts';
 import { listBoardVisits, listRecentBoardCalls } from '../src/store/repositories/board-row-queries.ts';
 import { seedCustomer } from './domain-fixtures.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createMigratedTestDatabase } from './test-database.ts';
 
 const C = 'acme';
 const ALL = { workflowIds: [], phaseIds: [] };
@@ -17,7 +17,7 @@ async function preparedTexts(on: Db): Promise<string[]> {
 
 beforeAll(async () => {
   // One connection: every query below runs in the same PostgreSQL session, whose prepared statements it lists.
-  db = openDatabase(await createTestDatabase(), 1);
+  db = openDatabase(await createMigratedTestDatabase(), 1);
   await migrateToLatest(db);
   await seedCustomer(db, C);
 });

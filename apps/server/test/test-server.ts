@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/config.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { freePort } from '../src/store/free-port.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createMigratedTestDatabase } from './test-database.ts';
 
 export const FIXTURE_BOARD_DIR = fileURLToPath(new URL('./fixtures/board-dist', import.meta.url));
 
@@ -50,7 +50,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       done();
     },
   });
-  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
+  const databaseUrl = options.databaseUrl ?? (await createMigratedTestDatabase());
   const app = await buildApp({
     config,
     databaseUrl,
