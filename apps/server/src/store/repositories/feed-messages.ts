@@ -1,3 +1,4 @@
+import type { FeedMessageSummaryRecord } from '@careboard/contracts';
 import type { Db } from '../database.ts';
 import type {
   AckCode,
@@ -19,20 +20,9 @@ export interface NewFeedMessage {
   readonly body_sha256?: Buffer | null;
 }
 
-export interface FeedMessage {
-  readonly id: string;
+/** A stored message without its body: the contract's summary, and whose it is. */
+export interface FeedMessage extends FeedMessageSummaryRecord {
   readonly customer_id: string | null;
-  readonly feed: FeedName;
-  readonly transport: FeedTransport;
-  readonly control_id: string | null;
-  readonly message_type: string | null;
-  readonly received_at: Date;
-  readonly processed_at: Date | null;
-  readonly status: FeedMessageStatus;
-  readonly ack_code: AckCode | null;
-  readonly reason: string | null;
-  readonly item_count: number;
-  readonly unknown_count: number;
 }
 
 const columns = [
