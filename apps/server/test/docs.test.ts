@@ -2,7 +2,7 @@
  * Keeps the documentation honest (decision FND-19): links resolve inside the repository, the
  * environment and endpoint tables match the code, and decision ids cited anywhere exist.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeConfigKeys } from '@careboard/contracts';
@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { envSchema } from '../src/config/env-schema.ts';
 import { isProviderPath } from '../src/identity/mount-provider.ts';
 import { identityRoutes } from '../src/identity/provider.ts';
+import { filesUnder } from './repository-files.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -23,30 +24,16 @@ const ENDPOINTS = path.join(DOCS, 'endpoints.md');
 const read = (file: string) => readFileSync(file, 'utf8');
 const relative = (file: string) => path.relative(ROOT, file);
 
-/** Files under `dir` (recursively), skipping what is installed, built or generated. */
-function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
-  const skip = new Set(['node_modules', 'dist', 'data', 'test-results', 'compiled', 'coverage', '.git']);
-  const found: string[] = [];
-  const walk = (current: string) => {
-    for (const entry of readdirSync(current, { withFileTypes: true })) {
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) {
-        if (!skip.has(entry.name)) walk(full);
-      } else if (keep(full)) {
-        found.push(full);
-      }
-    }
-  };
-  if (existsSync(dir)) walk(dir);
-  return found.sort();
-}
+/** Installed, built or generated (or a server's data directory): not what anyone writes. */
+const SKIP = new Set(['node_modules', 'dist', 'data', 'test-results', 'compiled', 'coverage', '.git']);
+const docFiles = (dir: string, keep: (file: string) => boolean) => filesUnder(dir, keep, SKIP);
 
 /** The project's own pages at its root: the README and the files a newcomer looks for beside it. */
 const ROOT_PAGES = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'SECURITY.md'];
 
 const markdownFiles = () => [
   ...ROOT_PAGES.map((page) => path.join(ROOT, page)),
-  ...filesUnder(DOCS, (f) => f.endsWith('.md')),
+  ...docFiles(DOCS, (f) => f.endsWith('.md')),
 ];
 
 /** Markdown without fenced code blocks and inline code: links there are text, not links. */
@@ -265,7 +252,7 @@ describe('the endpoint tables in docs/endpoints.md', () => {
 
     const gets = new Set(registered.filter((route) => route.method === 'GET').map((route) => route.path));
     const boardFiles = new Set(
-      filesUnder(server.config.boardDir, () => true).map(
+      docFiles(server.config.boardDir, () => true).map(
         (file) => `/${path.relative(server.config.boardDir, file).split(path.sep).join('/')}`,
       ),
     );
@@ -321,7 +308,7 @@ describe('the endpoint tables in docs/endpoints.md', () => {
 
 describe('decision ids', () => {
   const ID = /\b(FND|IDN|API|LIVE|BRD|SCR|BOF|CON|FEED)-(\d{2,})\b/g;
-  const decisionFiles = () => filesUnder(DECISIONS, (f) => f.endsWith('.md') && !f.endsWith('README.md'));
+  const decisionFiles = () => docFiles(DECISIONS, (f) => f.endsWith('.md') && !f.endsWith('README.md'));
 
   /** `## XXX-NN Title` headings: the decisions themselves, by file. */
   function declared(): { id: string; file: string }[] {
@@ -356,7 +343,7 @@ describe('decision ids', () => {
     const known = new Set(declared().map((entry) => entry.id));
     const sources = [
       ...['apps', 'packages', 'bench', 'e2e', 'scripts'].flatMap((dir) =>
-        filesUnder(path.join(ROOT, dir), (f) => /\.(ts|tsx|js|mjs|css|html|json|md)$/.test(f)),
+        docFiles(path.join(ROOT, dir), (f) => /\.(ts|tsx|js|mjs|css|html|json|md)$/.test(f)),
       ),
       path.join(ROOT, 'biome.json'),
       path.join(ROOT, 'package.json'),

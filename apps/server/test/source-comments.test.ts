@@ -3,10 +3,11 @@
  * tracker is not in the repository, so an issue's number tells a reader nothing. Every .ts and .tsx
  * file of the repository's code is read and each line naming an issue by number is listed.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from './repository-files.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CODE = ['apps', 'packages', 'e2e', 'bench', 'scripts'];
@@ -15,26 +16,11 @@ const SKIP = new Set(['node_modules', 'dist', 'compiled', 'coverage', 'test-resu
 /** "issue N", "Issue #N", "issues N and M", with N a number. */
 const TRACKER = /\bissues? #?\d+/i;
 
-/** The .ts and .tsx files under `dir` (recursively), skipping what SKIP names. */
-function sourcesUnder(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (current: string) => {
-    for (const entry of readdirSync(current, { withFileTypes: true })) {
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIP.has(entry.name)) walk(full);
-      } else if (/\.tsx?$/.test(entry.name)) {
-        found.push(full);
-      }
-    }
-  };
-  if (existsSync(dir)) walk(dir);
-  return found.sort();
-}
-
 describe('source comments', () => {
   it('name no issue of the tracker by number', () => {
-    const files = CODE.flatMap((dir) => sourcesUnder(path.join(ROOT, dir)));
+    const files = CODE.flatMap((dir) =>
+      filesUnder(path.join(ROOT, dir), (file) => /\.tsx?$/.test(file), SKIP),
+    );
     expect(files.length).toBeGreaterThan(100);
     const found: string[] = [];
     for (const file of files) {
