@@ -87,12 +87,15 @@ describe('the feeds in the console', () => {
     ).toContain(room);
   });
 
-  it('maps a point of care and sets the default ADT workflow', async () => {
+  it('maps a point of care and turns on the catch-all ADT workflow', async () => {
     await page.getByRole('tab', { name: 'ADT mapping', exact: true }).click();
-    await page.getByRole('heading', { level: 2, name: 'Default ADT workflow' }).waitFor({ timeout: 15_000 });
-    await choose(page, 'Default ADT workflow', 'Walk-in Clinic');
-    await page.getByRole('button', { name: 'Save the default workflow' }).click();
-    await page.getByText('The default ADT workflow is saved.').waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('heading', { level: 2, name: 'Catch-all ADT workflow' })
+      .waitFor({ timeout: 15_000 });
+    await choose(page, 'Catch-all workflow', 'Walk-in Clinic');
+    await page.getByLabel('Put patients from unmapped points of care on this workflow').check();
+    await page.getByRole('button', { name: 'Save the catch-all' }).click();
+    await page.getByText('The catch-all is saved.').waitFor({ timeout: 15_000 });
 
     await page.getByRole('button', { name: 'Add point of care' }).click();
     const form = dialog('Add point of care');
@@ -125,6 +128,7 @@ describe('the feeds in the console', () => {
 
     expect((await api('GET', '/customers/demo/settings')).body).toMatchObject({
       adt_workflow_id: await workflowId('Walk-in Clinic'),
+      adt_catch_all: true,
     });
     expect((await api('GET', '/adt/points-of-care')).body).toMatchObject({
       items: expect.arrayContaining([

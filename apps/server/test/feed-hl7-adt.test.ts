@@ -59,7 +59,9 @@ beforeAll(async () => {
        (SELECT min(id) FROM workflows WHERE customer_id = 'demo')) AS workflow_id`,
   );
   workflowId = shown.rows[0]?.workflow_id as number;
-  await sql.query("UPDATE customers SET adt_workflow_id = $1 WHERE id = 'demo'", [workflowId]);
+  await sql.query("UPDATE customers SET adt_workflow_id = $1, adt_catch_all = true WHERE id = 'demo'", [
+    workflowId,
+  ]);
   phases = (
     await sql.query<{ id: number }>('SELECT id FROM phases WHERE workflow_id = $1 ORDER BY position', [
       workflowId,
@@ -158,7 +160,7 @@ describe('ADT A04, A08, A02, A03 over MLLP', () => {
     await board.close();
   });
 
-  it('changes nothing for a repeated control id, and answers it AA again', async () => {
+  it('changes nothing for a repeated message (its sender and control id), and answers it AA again', async () => {
     const first = await send({
       event: 'A04',
       controlId: 'ADT-R1',
@@ -169,16 +171,15 @@ describe('ADT A04, A08, A02, A03 over MLLP', () => {
     const changesBefore = await sql.query(
       "SELECT count(*)::int AS n FROM change_log WHERE customer_id = 'demo'",
     );
-    // The same control id with other content still changes nothing: the id is the message's identity.
+    // The same message again (its sender and control id, FEED-58) changes nothing.
     const again = await send({
       event: 'A04',
       controlId: 'ADT-R1',
-      visitNumber: 'V-201',
+      visitNumber: 'V-200',
       name: 'Repeat^Rita',
     });
     expect(again).toMatchObject({ code: 'AA', controlId: 'ADT-R1' });
     expect(await visitsWithExternalId('demo', 'V-200')).toHaveLength(1);
-    expect(await visitsWithExternalId('demo', 'V-201')).toHaveLength(0);
     expect(await storedMessage('ADT-R1')).toHaveLength(1);
     const changesAfter = await sql.query(
       "SELECT count(*)::int AS n FROM change_log WHERE customer_id = 'demo'",
@@ -294,7 +295,7 @@ describe('customers', () => {
     await sql.query(
       "INSERT INTO adt_senders (customer_id, facility, sending_application, addresses) VALUES ('bravo', 'BRAVO-GENERAL', 'TEST-EHR', '{127.0.0.1}')",
     );
-    // No point-of-care mapping and no default ADT workflow: nowhere to admit to.
+    // No point-of-care mapping and no catch-all: shown on no board, answered AA (FEED-63).
     const nowhere = await send({
       event: 'A04',
       controlId: 'B-0',
@@ -302,9 +303,12 @@ describe('customers', () => {
       visitNumber: 'V-B0',
       name: 'Other^Olga',
     });
-    expect(nowhere).toMatchObject({ code: 'AR', errorCode: '204' });
-    expect(nowhere.text).toContain('no default ADT workflow');
-    await sql.query("UPDATE customers SET adt_workflow_id = $1 WHERE id = 'bravo'", [bravoWorkflow]);
+    expect(nowhere).toMatchObject({ code: 'AA' });
+    expect(nowhere.text).toContain('shown on no board');
+    expect(await visitsWithExternalId('bravo', 'V-B0')).toHaveLength(0);
+    await sql.query("UPDATE customers SET adt_workflow_id = $1, adt_catch_all = true WHERE id = 'bravo'", [
+      bravoWorkflow,
+    ]);
 
     const ack = await send({
       event: 'A04',

@@ -30,7 +30,7 @@ beforeAll(async () => {
   sql = new pg.Client({ connectionString: server.databaseUrl });
   await sql.connect();
   await sql.query(
-    "UPDATE customers SET adt_workflow_id = (SELECT min(id) FROM workflows WHERE customer_id = 'demo') WHERE id = 'demo'",
+    "UPDATE customers SET adt_workflow_id = (SELECT min(id) FROM workflows WHERE customer_id = 'demo'), adt_catch_all = true WHERE id = 'demo'",
   );
 });
 

@@ -84,7 +84,7 @@ beforeAll(async () => {
   sql = new pg.Client({ connectionString: server.databaseUrl });
   await sql.connect();
   await sql.query(
-    "UPDATE customers SET adt_workflow_id = (SELECT min(id) FROM workflows WHERE customer_id = 'demo') WHERE id = 'demo'",
+    "UPDATE customers SET adt_workflow_id = (SELECT min(id) FROM workflows WHERE customer_id = 'demo'), adt_catch_all = true WHERE id = 'demo'",
   );
 });
 
@@ -126,8 +126,9 @@ describe('a lost ACK', () => {
     });
     // What a server that died between the store's commit and the apply leaves behind.
     await sql.query(
-      `INSERT INTO feed_messages (customer_id, feed, transport, control_id, message_type, item_count, body)
-       VALUES ('demo', 'hl7', 'mllp', 'HALF-1', 'ADT^A04', 1, $1)`,
+      `INSERT INTO feed_messages
+         (customer_id, feed, transport, control_id, sending_application, sending_facility, message_type, item_count, body)
+       VALUES ('demo', 'hl7', 'mllp', 'HALF-1', 'TEST-EHR', 'TEST-HOSP', 'ADT^A04', 1, $1)`,
       [text],
     );
     expect(await visitCount('V-HALF-1')).toBe(0);
@@ -149,7 +150,7 @@ describe('a lost ACK', () => {
     await db.connect();
     try {
       await db.query(
-        "UPDATE customers SET adt_workflow_id = (SELECT min(id) FROM workflows WHERE customer_id = 'demo') WHERE id = 'demo'",
+        "UPDATE customers SET adt_workflow_id = (SELECT min(id) FROM workflows WHERE customer_id = 'demo'), adt_catch_all = true WHERE id = 'demo'",
       );
       const proxy = await startAckDroppingProxy(
         () => hl7Port,

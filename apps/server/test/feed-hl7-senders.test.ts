@@ -73,7 +73,7 @@ beforeAll(async () => {
   sql = new pg.Client({ connectionString: server.databaseUrl });
   await sql.connect();
   await sql.query(
-    "UPDATE customers SET adt_workflow_id = (SELECT min(id) FROM workflows WHERE customer_id = 'demo') WHERE id = 'demo'",
+    "UPDATE customers SET adt_workflow_id = (SELECT min(id) FROM workflows WHERE customer_id = 'demo'), adt_catch_all = true WHERE id = 'demo'",
   );
   await sql.query(
     "INSERT INTO customers (id, auth_org_id, auth_device_client_id) VALUES ('bravo', 'org_bravo', 'bravo-device')",
@@ -102,7 +102,9 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(201);
-  await sql.query("UPDATE customers SET adt_workflow_id = $1 WHERE id = 'bravo'", [workflowId]);
+  await sql.query("UPDATE customers SET adt_workflow_id = $1, adt_catch_all = true WHERE id = 'bravo'", [
+    workflowId,
+  ]);
   expect((await asBravo('POST', '/adt/facilities', { facility: 'BRAVO-GENERAL' })).status).toBe(201);
   expect(
     (

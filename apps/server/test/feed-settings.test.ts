@@ -265,6 +265,11 @@ describe('ADT points of care', () => {
     expect(point).toEqual({
       id: expect.any(Number),
       point_of_care: 'ED',
+      room: null,
+      bed: null,
+      facility: null,
+      building: null,
+      floor: null,
       workflow_id: flowA.id,
       phase_id: null,
     });
@@ -279,19 +284,27 @@ describe('ADT points of care', () => {
       status: 200,
       body: { items: [{ id: point.id, point_of_care: 'ED' }], total: 1 },
     });
+    // The feed matches without regard to case or spaces (FEED-63): so does the key.
     expectError(
-      await demo('POST', '/adt/points-of-care', { point_of_care: 'ED', workflow_id: flowB.id }),
+      await demo('POST', '/adt/points-of-care', { point_of_care: 'ed ', workflow_id: flowB.id }),
       409,
       'DUPLICATE_KEY',
-      { entity: 'Point of care', field: 'point_of_care', value: 'ED' },
+      { entity: 'Point of care', field: 'point_of_care', value: 'ed' },
     );
+    // A place narrower than ED (one of its rooms) is a mapping of its own.
+    const room = await created(
+      demo('POST', '/adt/points-of-care', { point_of_care: 'ED', room: 'Resus', workflow_id: flowB.id }),
+    );
+    expect(room).toMatchObject({ point_of_care: 'ED', room: 'Resus', workflow_id: flowB.id });
+    expect(await demo('DELETE', `/adt/points-of-care/${room.id}`)).toEqual({ status: 204, body: null });
     expectError(
       await demo('PATCH', `/adt/points-of-care/${point.id}`, { phase_id: phase(flowB, 0) }),
       422,
       'NO_MASTER_ENTITY_FOUND',
       { entity: 'Phase' },
     );
-    expectError(await demo('POST', '/adt/points-of-care', { workflow_id: flowA.id }), 400, 'IS_REQUIRED', {
+    // A mapping names at least one of PV1-3's components.
+    expectError(await demo('POST', '/adt/points-of-care', { workflow_id: flowA.id }), 400, 'IS_NOT_VALID', {
       field: 'point_of_care',
     });
     expectError(await bravo('GET', `/adt/points-of-care/${point.id}`), 404, 'ENTITY_NOT_FOUND', {});

@@ -19,12 +19,16 @@ export interface TestAdt {
   /** MSH-3.1 and MSH-4.1 (defaults `TEST-EHR`, `TEST-HOSP`). */
   readonly sendingApplication?: string | undefined;
   readonly sendingFacility?: string | undefined;
+  /** MSH-11 (default `P`). */
+  readonly processingId?: string | undefined;
+  /** MSH-18 (default: none). */
+  readonly charset?: string | undefined;
 }
 
 /** An ADT message as an interface engine writes it (HL7 v2.5.1, segments ended by CR). */
 export function adtMessage(adt: TestAdt): string {
   const segments = [
-    `MSH|^~\\&|${adt.sendingApplication ?? 'TEST-EHR'}|${adt.sendingFacility ?? 'TEST-HOSP'}|CAREBOARD|${adt.facility ?? 'demo'}|20261124101530||ADT^${adt.event}^ADT_A01|${adt.controlId ?? ''}|P|2.5.1`,
+    `MSH|^~\\&|${adt.sendingApplication ?? 'TEST-EHR'}|${adt.sendingFacility ?? 'TEST-HOSP'}|CAREBOARD|${adt.facility ?? 'demo'}|20261124101530||ADT^${adt.event}^ADT_A01|${adt.controlId ?? ''}|${adt.processingId ?? 'P'}|2.5.1${adt.charset ? `||||||${adt.charset}` : ''}`,
     `EVN|${adt.event}|20261124101530`,
     `PID|1||${adt.patientId ?? 'P-1'}^^^TEST^MR||${adt.name ?? 'Testperson^Anna'}`,
     `PV1|1|O|${adt.pointOfCare ?? ''}^${adt.room ?? ''}^^TEST${'|'.repeat(16)}${adt.visitNumber ?? ''}`,
@@ -126,6 +130,67 @@ export function sendRaw(port: number, bytes: Buffer, waitMs = 1_500): Promise<st
     }, waitMs);
   });
 }
+
+/**
+ * An MLLP connection that writes frames of bytes as given and hands back the answers' bytes,
+ * frame by frame, as they come (for messages in other character sets, several messages in one
+ * frame, batches and frames over the limit, which a text client cannot send).
+ */
+export async function openByteConnection(port: number) {
+  const socket: Socket = await new Promise((resolve, reject) => {
+    const opened = connect({ host: '127.0.0.1', port }, () => {
+      opened.off('error', reject);
+      resolve(opened);
+    });
+    opened.once('error', reject);
+  });
+  const answers: Buffer[] = [];
+  let pending = Buffer.alloc(0);
+  let waiting: (() => void) | undefined;
+  socket.on('data', (chunk: Buffer) => {
+    pending = Buffer.concat([pending, chunk]);
+    for (;;) {
+      const start = pending.indexOf(0x0b);
+      const end = start < 0 ? -1 : pending.indexOf(Buffer.from([0x1c, 0x0d]), start);
+      if (end < 0) break;
+      answers.push(pending.subarray(start + 1, end));
+      pending = pending.subarray(end + 2);
+    }
+    waiting?.();
+  });
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.on('error', () => {});
+  return {
+    closed,
+    /** Writes one frame around the bytes and waits until `answerCount` more answers came. */
+    exchange: async (payload: Buffer, answerCount = 1, timeoutMs = 10_000): Promise<Buffer[]> => {
+      const from = answers.length;
+      socket.write(Buffer.concat([Buffer.from([0x0b]), payload, Buffer.from([0x1c, 0x0d])]));
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no ${answerCount} answers within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        const check = () => {
+          if (answers.length - from < answerCount) return;
+          clearTimeout(timer);
+          waiting = undefined;
+          resolve();
+        };
+        waiting = check;
+        check();
+      });
+      return answers.slice(from, from + answerCount);
+    },
+    close: async () => {
+      socket.destroy();
+      await closed;
+    },
+  };
+}
+
+/** An answer's text (ASCII in what we test) read as an ACK. */
+export const ackOfBytes = (bytes: Buffer) => ackOf(Hl7Message.parse(bytes.toString('latin1')));
 
 /** One MLLP frame around a text. */
 export const frame = (text: string) =>

@@ -74,6 +74,8 @@ export interface MllpConfig {
   readonly connectionsPerAddress: number;
   /** Open connections in all. */
   readonly connections: number;
+  /** A frame larger than this is read to its end, answered AR and kept without its body (FEED-60). */
+  readonly maxFrameBytes: number;
 }
 
 export interface StoreConfig {
@@ -205,6 +207,7 @@ function fromEnv(env: Env, cwd: string): Config {
         frameTimeoutSec: env.HL7_MLLP_FRAME_TIMEOUT_SEC ?? 30,
         connectionsPerAddress: env.HL7_MLLP_CONNECTIONS_PER_ADDRESS ?? 8,
         connections: env.HL7_MLLP_CONNECTIONS ?? 128,
+        maxFrameBytes: env.HL7_MLLP_MAX_FRAME_BYTES ?? 4 * 1024 * 1024,
       }),
       mqttUrl: env.MQTT_URL ?? null,
       mqttTopic: env.MQTT_TOPIC ?? 'careboard/+/sightings',

@@ -164,6 +164,10 @@ export const envSchema = z.object({
   ),
   HL7_MLLP_CONNECTIONS_PER_ADDRESS: optional(count(10_000)),
   HL7_MLLP_CONNECTIONS: optional(count(10_000)),
+  // The largest frame read and answered (FEED-60): 4 MiB unless set, up to 64 MiB.
+  HL7_MLLP_MAX_FRAME_BYTES: optional(
+    count(64 * 1024 * 1024).min(64 * 1024, 'must be a whole number from 65536 to 67108864'),
+  ),
   MQTT_URL: optional(urlWithProtocols(['mqtt:', 'mqtts:', 'ws:', 'wss:'], 'an MQTT broker address')),
   MQTT_TOPIC: optional(
     z

@@ -139,6 +139,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * Unique keys on a column the API does not have, as the field a client sent: a point of care's
+ * place (its components as the feed compares them, `ed^^^^^`) is its point of care (FEED-63).
+ */
+const KEY_COLUMNS: Readonly<Record<string, (value: string) => { field: string; value: string }>> = {
+  place_key: (value) => ({ field: 'point_of_care', value: value.replace(/\^+$/, '') }),
+};
+
+/**
  * The one place PostgreSQL errors become catalogue errors: an unreachable or stalled
  * database is SERVICE_UNAVAILABLE, a unique violation is
  * DUPLICATE_KEY (or TAG_IS_IN_USE for a worn tag or badge), a missing referenced row
@@ -153,8 +161,9 @@ export function toAppError(error: unknown): unknown {
   if (error.code === '23505') {
     const kind = IN_USE[error.constraint ?? ''];
     if (kind) return new AppError('TAG_IS_IN_USE', { kind });
-    const key = keyOfDetail(error.detail);
-    if (!key) return error;
+    const detail = keyOfDetail(error.detail);
+    if (!detail) return error;
+    const key = KEY_COLUMNS[detail.field]?.(detail.value) ?? detail;
     const entity = ENTITY_BY_TABLE[error.table ?? ''] ?? error.table ?? 'Entity';
     return new AppError('DUPLICATE_KEY', { entity, field: key.field, value: key.value });
   }

@@ -62,6 +62,7 @@ const settingsColumns = [
   'auth_device_client_id',
   'tag_non_reporting_sec',
   'adt_workflow_id',
+  'adt_catch_all',
   'created_at',
 ] as const;
 
@@ -99,6 +100,7 @@ export interface CustomerSettingsChange {
   readonly locale?: string;
   readonly tag_non_reporting_sec?: number;
   readonly adt_workflow_id?: number | null;
+  readonly adt_catch_all?: boolean;
 }
 
 /** Changes the customer's settings; undefined when there is no such customer. */

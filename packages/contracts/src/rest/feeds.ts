@@ -3,7 +3,7 @@ import type { Json } from './json.ts';
 /** The feeds (decisions FEED-*): RTLS sightings and HL7 ADT, and the transports that carry them. */
 export type FeedName = 'rtls' | 'hl7';
 export type FeedTransport = 'webhook' | 'mqtt' | 'mllp' | 'demo';
-export type FeedMessageStatus = 'received' | 'applied' | 'duplicate' | 'error' | 'rejected';
+export type FeedMessageStatus = 'received' | 'applied' | 'ignored' | 'duplicate' | 'error' | 'rejected';
 export type AckCode = 'AA' | 'AE' | 'AR';
 
 /**
@@ -19,10 +19,20 @@ export interface FeedRule {
   readonly phase_id: number;
 }
 
-/** An ADT point of care (PV1-3.1) → a workflow, and optionally the phase an A02 moves to. */
+/**
+ * An ADT patient place → a workflow, and optionally the phase an A02 moves to. It names any of
+ * PV1-3's components (null: any), matched trimmed and without regard to case; at least one.
+ */
 export interface PointOfCare {
   readonly id: number;
-  readonly point_of_care: string;
+  /** PV1-3.1. */
+  readonly point_of_care: string | null;
+  /** PV1-3.2, PV1-3.3, PV1-3.4, PV1-3.7, PV1-3.8. */
+  readonly room: string | null;
+  readonly bed: string | null;
+  readonly facility: string | null;
+  readonly building: string | null;
+  readonly floor: string | null;
   readonly workflow_id: number;
   readonly phase_id: number | null;
 }

@@ -32,6 +32,8 @@ export interface CustomerSettingsRecord {
   readonly tag_non_reporting_sec: number;
   /** The workflow an ADT admit joins when its point of care maps to none; null: none (FEED-03). */
   readonly adt_workflow_id: number | null;
+  /** Whether admits from points of care nothing maps join adt_workflow_id; off by default (FEED-63). */
+  readonly adt_catch_all: boolean;
   readonly created_at: Date;
 }
 

@@ -1,6 +1,8 @@
 import type { CustomerSettings, Workflow } from '@careboard/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -11,12 +13,12 @@ import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { useCustomerSetting } from './use-customer-setting.ts';
 
 /** What GET /customers/:id/settings answers that the ADT tab reads. */
-type CustomerAdtSetting = Pick<CustomerSettings, 'adt_workflow_id'>;
+type CustomerAdtSetting = Pick<CustomerSettings, 'adt_workflow_id' | 'adt_catch_all'>;
 
 /**
- * The customer's default ADT workflow (a customer setting, saved with PATCH /customers/:id):
- * where an admit whose point of care maps to none goes. Shown to those who may change the
- * customer's settings only.
+ * The customer's catch-all ADT workflow (customer settings, saved with PATCH /customers/:id):
+ * where an admit whose point of care no mapping names goes, when the catch-all is on (it is off
+ * unless turned on, decision FEED-63). Shown to those who may change the customer's settings only.
  */
 export function AdtDefaultWorkflow({
   workflows,
@@ -31,10 +33,15 @@ export function AdtDefaultWorkflow({
     'workflow',
   ]);
   const stored = settings.data?.adt_workflow_id;
+  const storedCatchAll = settings.data?.adt_catch_all;
   const [value, setValue] = useState('');
+  const [catchAll, setCatchAll] = useState(false);
   useEffect(() => {
     if (stored !== undefined) setValue(stored === null ? '' : String(stored));
   }, [stored]);
+  useEffect(() => {
+    if (storedCatchAll !== undefined) setCatchAll(storedCatchAll);
+  }, [storedCatchAll]);
 
   return (
     <Box component="section" aria-labelledby="adt-default-heading" sx={{ mb: 3 }}>
@@ -65,9 +72,27 @@ export function AdtDefaultWorkflow({
             </MenuItem>
           ))}
         </TextField>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={catchAll && value !== ''}
+              disabled={settings.data === undefined || value === ''}
+              onChange={(event) => {
+                setCatchAll(event.target.checked);
+                edited();
+              }}
+            />
+          }
+          label={intl.formatMessage({ id: 'adt.default.catchAll' })}
+        />
         <Button
           variant="contained"
-          onClick={() => save({ adt_workflow_id: value === '' ? null : Number(value) })}
+          onClick={() =>
+            save({
+              adt_workflow_id: value === '' ? null : Number(value),
+              adt_catch_all: catchAll && value !== '',
+            })
+          }
           disabled={busy || settings.data === undefined}
         >
           {intl.formatMessage({ id: 'adt.default.save' })}

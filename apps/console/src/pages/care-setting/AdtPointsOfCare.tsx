@@ -7,15 +7,44 @@ import { z } from 'zod';
 import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CrudSection } from '../../ui/crud/CrudSection.tsx';
 import type { CrudField } from '../../ui/crud/crud-types.ts';
-import { nameField, optionalIdField } from '../../ui/crud/form-schema.ts';
+import { optionalIdField, optionalTextField } from '../../ui/crud/form-schema.ts';
 import { listPath, nameById, optionsOf, type Rest } from '../../ui/crud/rest.ts';
 import { WorkflowChooser } from './WorkflowChooser.tsx';
 
-const schema = z.object({ point_of_care: nameField(80), phase_id: optionalIdField() });
+/** PV1-3's components a mapping may name (FEED-63): point of care and, to narrow it, the others. */
+const PLACE_FIELDS = ['point_of_care', 'room', 'bed', 'facility', 'building', 'floor'] as const;
+const PLACE_LABELS = {
+  point_of_care: 'adt.field.pointOfCare',
+  room: 'adt.field.room',
+  bed: 'adt.field.bed',
+  facility: 'adt.field.placeFacility',
+  building: 'adt.field.building',
+  floor: 'adt.field.floor',
+} as const;
+
+const schema = z.object({
+  point_of_care: optionalTextField(80),
+  room: optionalTextField(80),
+  bed: optionalTextField(80),
+  facility: optionalTextField(80),
+  building: optionalTextField(80),
+  floor: optionalTextField(80),
+  phase_id: optionalIdField(),
+});
+
+/** The components a mapping names, as one line: `ED`, `ED · room 3`. */
+function placeOf(point: PointOfCare, label: (field: (typeof PLACE_FIELDS)[number]) => string): string {
+  return PLACE_FIELDS.flatMap((field) => {
+    const value = point[field];
+    if (value === null) return [];
+    return field === 'point_of_care' ? [value] : [`${label(field)} ${value}`];
+  }).join(' · ');
+}
 
 /**
- * The points of care (PV1-3.1) that admit to one workflow, chosen above the list, each with the
- * phase of that workflow an A02 transfer moves to, or none (decision FEED-45).
+ * The patient places (PV1-3's components, matched without regard to case) that admit to one
+ * workflow, chosen above the list, each with the phase of that workflow an A02 transfer moves
+ * to, or none (decisions FEED-45, FEED-63).
  */
 export function AdtPointsOfCare({
   workflows,
@@ -40,12 +69,14 @@ export function AdtPointsOfCare({
   const phaseName = useMemo(() => nameById(phases.data?.items, (phase) => phase.name), [phases.data]);
   const fields = useMemo<readonly CrudField[]>(
     () => [
-      {
-        name: 'point_of_care',
-        label: 'adt.field.pointOfCare',
-        kind: 'text',
-        helper: 'adt.field.pointOfCareHelp',
-      },
+      ...PLACE_FIELDS.map(
+        (name): CrudField => ({
+          name,
+          label: PLACE_LABELS[name],
+          kind: 'text',
+          ...(name === 'point_of_care' ? { helper: 'adt.field.pointOfCareHelp' } : {}),
+        }),
+      ),
       {
         name: 'phase_id',
         label: 'adt.field.phase',
@@ -61,9 +92,11 @@ export function AdtPointsOfCare({
     () => [
       {
         field: 'point_of_care',
-        headerName: intl.formatMessage({ id: 'adt.field.pointOfCare' }),
+        headerName: intl.formatMessage({ id: 'adt.field.place' }),
         flex: 1,
         minWidth: 180,
+        valueGetter: (_value, row) =>
+          placeOf(row, (field) => intl.formatMessage({ id: `adt.place.${field}` })),
       },
       {
         field: 'phase_id',
@@ -100,12 +133,17 @@ export function AdtPointsOfCare({
       columns={columns}
       fields={fields}
       schema={schema}
-      blank={{ point_of_care: '', phase_id: '' }}
+      blank={{ point_of_care: '', room: '', bed: '', facility: '', building: '', floor: '', phase_id: '' }}
       valuesOf={(point) => ({
-        point_of_care: point.point_of_care,
+        point_of_care: point.point_of_care ?? '',
+        room: point.room ?? '',
+        bed: point.bed ?? '',
+        facility: point.facility ?? '',
+        building: point.building ?? '',
+        floor: point.floor ?? '',
         phase_id: point.phase_id === null ? '' : String(point.phase_id),
       })}
-      nameOf={(point) => point.point_of_care}
+      nameOf={(point) => placeOf(point, (field) => intl.formatMessage({ id: `adt.place.${field}` }))}
       onCreate={(body) => rest.post('adt/points-of-care', { ...body, workflow_id: workflow?.id })}
       onUpdate={(point, body) => rest.patch(`adt/points-of-care/${point.id}`, body)}
       onDelete={(point) => rest.remove(`adt/points-of-care/${point.id}`)}

@@ -11,7 +11,7 @@ import { z } from 'zod';
 const id = z.number().int();
 const feedName = z.enum(['rtls', 'hl7']);
 const transport = z.enum(['webhook', 'mqtt', 'mllp', 'demo']);
-const messageStatus = z.enum(['received', 'applied', 'duplicate', 'error', 'rejected']);
+const messageStatus = z.enum(['received', 'applied', 'ignored', 'duplicate', 'error', 'rejected']);
 
 export const feedRuleSchema = z.object({
   id,
@@ -25,7 +25,12 @@ export const feedRuleSchema = z.object({
 
 export const pointOfCareSchema = z.object({
   id,
-  point_of_care: z.string(),
+  point_of_care: z.string().nullable(),
+  room: z.string().nullable(),
+  bed: z.string().nullable(),
+  facility: z.string().nullable(),
+  building: z.string().nullable(),
+  floor: z.string().nullable(),
   workflow_id: id,
   phase_id: id.nullable(),
 }) satisfies z.ZodType<PointOfCare>;

@@ -28,5 +28,7 @@ export const customerSettingsSchema = z.object({
   tag_non_reporting_sec: z.number().int(),
   /** The workflow an ADT admit joins when its point of care maps to none; null: none (FEED-03). */
   adt_workflow_id: z.number().int().nullable(),
+  /** Whether admits from points of care nothing maps join that workflow (FEED-63). */
+  adt_catch_all: z.boolean(),
   created_at: z.date(),
 }) satisfies z.ZodType<CustomerSettingsRecord>;

@@ -39,7 +39,8 @@ function isUsable(context: Hl7Context): boolean {
  * sender and receiver swapped, MSH-9 `ACK^<event>`, MSA-1 the code, MSA-2 the message's
  * MSH-10), with our additions: MSA-3 is the reason instead of a fixed text, an ERR segment
  * (ERR-3 code, ERR-4 severity E, ERR-8 the reason) for AE and AR, and an MSH-10 of its own
- * (buildAck uses the clock's milliseconds, which two answers in one millisecond would share).
+ * (buildAck uses the clock's milliseconds, which two answers in one millisecond would share),
+ * MSH-11 the message's processing id (buildAck writes P) and MSH-18 the message's character set.
  * A message that is not HL7 at all (no MSH, odd separators) is answered in the default encoding
  * (decision FEED-14).
  */
@@ -67,7 +68,14 @@ export function buildAdtAck(message: Hl7Message | undefined, answer: AdtAnswer):
           context,
         );
   const ack = source.buildAck({ ackCode: answer.code, ...(errSegment ? { errSegment } : {}) });
-  ack.getSegment('MSH')?.setField(10, `CB${randomUUID().replaceAll('-', '').slice(0, 18)}`);
+  const msh = ack.getSegment('MSH');
+  msh?.setField(10, `CB${randomUUID().replaceAll('-', '').slice(0, 18)}`);
+  // The answer is of the message's kind (FEED-64) and in its character set (FEED-59).
+  const sourceMsh = source.getSegment('MSH');
+  const processingId = sourceMsh?.getField(11)?.toString() ?? '';
+  if (processingId) msh?.setField(11, processingId);
+  const charset = sourceMsh?.getField(18)?.toString().split(context.repetitionSeparator)[0] ?? '';
+  if (charset) msh?.setField(18, charset);
   const msa = ack.getSegment('MSA');
   if (msa) msa.setField(3, escapeHl7(answer.reason ?? (answer.code === 'AA' ? 'OK' : ''), context));
   return ack;

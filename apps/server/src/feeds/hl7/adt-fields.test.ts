@@ -33,16 +33,18 @@ describe('what the feed reads of an ADT message', () => {
       sendingApplication: 'DEMO-EHR',
       sendingFacility: 'DEMO',
       messageType: 'ADT^A04',
+      processingId: 'P',
+      charset: '',
     });
     expect(adt).toEqual({
       ok: true,
       adt: {
         event: 'A04',
         externalId: 'V-7',
+        patientId: 'P-7',
         firstName: 'Ann|a',
         lastName: 'Kowal^ski',
-        pointOfCare: 'SURG',
-        room: '',
+        place: { pointOfCare: 'SURG', room: '', bed: '', facility: 'DEMO', building: '', floor: '' },
       },
     });
   });
@@ -51,7 +53,38 @@ describe('what the feed reads of an ADT message', () => {
     const { adt } = read(
       [msh('ADT^A02'), 'PID|1||P-9^^^H^MR||Doe&van^John', 'PV1|1|I|ICU^Room 4^^H'].join('\r'),
     );
-    expect(adt).toMatchObject({ ok: true, adt: { externalId: 'P-9', lastName: 'Doe', room: 'Room 4' } });
+    expect(adt).toMatchObject({
+      ok: true,
+      adt: { externalId: 'P-9', lastName: 'Doe', place: { pointOfCare: 'ICU', room: 'Room 4' } },
+    });
+  });
+
+  it('reads every component of PV1-3 a mapping may name: 1, 2, 3, 4, 7 and 8', () => {
+    const { adt } = read([msh('ADT^A02'), 'PID|1||P-9||Doe^John', 'PV1|1|I|ICU^4^B^GHH^^^West^3'].join('\r'));
+    expect(adt).toMatchObject({
+      ok: true,
+      adt: {
+        place: { pointOfCare: 'ICU', room: '4', bed: 'B', facility: 'GHH', building: 'West', floor: '3' },
+      },
+    });
+  });
+
+  it('takes the MR repetition of PID-3 for the patient, and never "" for an identifier', () => {
+    const { adt } = read(
+      [
+        msh('ADT^A01'),
+        'PID|1||""^^^H^PI~P-5^^^H^MR~X-1^^^H^SS||Doe^John',
+        `PV1|1|I|ICU${'|'.repeat(16)}""`,
+      ].join('\r'),
+    );
+    expect(adt).toMatchObject({ ok: true, adt: { patientId: 'P-5', externalId: 'P-5' } });
+  });
+
+  it('reads MSH-11 and the first repetition of MSH-18', () => {
+    const { envelope } = read(
+      [`${msh('ADT^A01').replace('|P|2.5.1', '|t|2.5.1')}||||||8859/1~ISO IR87`].join('\r'),
+    );
+    expect(envelope).toMatchObject({ processingId: 'T', charset: '8859/1' });
   });
 
   it('takes the event from EVN-1 when MSH-9 has none', () => {

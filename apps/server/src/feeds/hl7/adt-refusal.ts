@@ -16,3 +16,22 @@ export class AdtRefusal extends Error {
     this.errorCode = errorCode;
   }
 }
+
+/**
+ * A message answered AA and applied to no board by a rule the Integrations page shows (FEED-63):
+ * its place is one nothing maps. Thrown from inside the applying transaction (nothing changed).
+ */
+export class AdtNotMapped extends Error {
+  /** The place as counted (placeKey). */
+  readonly pointOfCare: string;
+
+  constructor(pointOfCare: string) {
+    super(
+      pointOfCare
+        ? `PV1-3.1 (point of care) ${pointOfCare} is mapped to no workflow: answered, shown on no board`
+        : 'PV1-3.1 (point of care) is empty and no catch-all workflow is on: answered, shown on no board',
+    );
+    this.name = 'AdtNotMapped';
+    this.pointOfCare = pointOfCare;
+  }
+}

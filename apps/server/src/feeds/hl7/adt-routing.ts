@@ -16,20 +16,28 @@ export interface AdmitPlace {
 }
 
 /**
- * The point of care's mapping picks the workflow; with none, the customer's default ADT
- * workflow; with neither, the message is refused (AR).
+ * The workflow the patient's place maps to (FEED-63): a point-of-care mapping, else the
+ * customer's default ADT workflow when its catch-all is on; undefined: the place is one no board
+ * of this customer tracks.
  */
-export async function admitPlace(trx: Db, customerId: string, adt: AdtFields): Promise<AdmitPlace> {
-  const mapped = await findPointOfCare(trx, customerId, adt.pointOfCare);
-  const workflowId = mapped?.workflow_id ?? (await findAdtWorkflowId(trx, customerId));
-  if (workflowId === null) {
-    throw new AdtRefusal(
-      'AR',
-      'PV1-3.1 (point of care) maps to no workflow and the customer has no default ADT workflow',
-      '204',
-    );
-  }
-  return { workflowId, locationId: await findLocationIdByName(trx, customerId, adt.room) };
+export async function mappedWorkflowId(
+  trx: Db,
+  customerId: string,
+  adt: AdtFields,
+): Promise<number | undefined> {
+  const mapped = await findPointOfCare(trx, customerId, adt.place);
+  return mapped?.workflow_id ?? (await findAdtWorkflowId(trx, customerId)) ?? undefined;
+}
+
+/** The admit's workflow and room, or undefined when nothing maps its place (FEED-63). */
+export async function admitPlace(
+  trx: Db,
+  customerId: string,
+  adt: AdtFields,
+): Promise<AdmitPlace | undefined> {
+  const workflowId = await mappedWorkflowId(trx, customerId, adt);
+  if (workflowId === undefined) return undefined;
+  return { workflowId, locationId: await findLocationIdByName(trx, customerId, adt.place.room) };
 }
 
 /** Where a transfer moves a visit: a phase of its workflow, a location, or both. */
@@ -50,12 +58,12 @@ export async function transferTarget(
   visit: Pick<Visit, 'workflow_id'>,
   adt: AdtFields,
 ): Promise<TransferTarget> {
-  const mapped = await findPointOfCare(trx, customerId, adt.pointOfCare);
+  const mapped = await findPointOfCare(trx, customerId, adt.place);
   const mappedPhase =
     mapped && mapped.workflow_id === visit.workflow_id && mapped.phase_id !== null
       ? mapped.phase_id
       : undefined;
-  const locationId = await findLocationIdByName(trx, customerId, adt.room);
+  const locationId = await findLocationIdByName(trx, customerId, adt.place.room);
   const phaseId =
     mappedPhase ??
     (locationId === undefined

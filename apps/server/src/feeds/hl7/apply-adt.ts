@@ -6,14 +6,15 @@ import { moveVisitToPhase } from '../../services/move-visit-to-phase.ts';
 import { insertAuditEvent } from '../../store/audit-events.ts';
 import type { Db } from '../../store/database.ts';
 import {
+  findActiveEhrVisit,
   findActiveVisitIdByExternalId,
   findCompletedVisitIdByExternalId,
 } from '../../store/repositories/adt-mappings.ts';
 import { findVisit } from '../../store/repositories/visits.ts';
 import type { AuditAction } from '../../store/tables/domain.ts';
-import type { AdtFields } from './adt-fields.ts';
-import { AdtRefusal } from './adt-refusal.ts';
-import { admitPlace, transferTarget } from './adt-routing.ts';
+import { type AdtFields, placeKey } from './adt-fields.ts';
+import { AdtNotMapped, AdtRefusal } from './adt-refusal.ts';
+import { admitPlace, mappedWorkflowId, transferTarget } from './adt-routing.ts';
 
 export const HL7_ACTOR = 'feed:hl7';
 
@@ -33,7 +34,8 @@ export interface AdtEffect {
 /**
  * Applies one ADT message through the services, inside the caller's transaction (which also
  * settles the stored message). Each change is audited with the feed as actor. What cannot be
- * mapped throws AdtRefusal; a service's refusal throws its AppError (AE with its message).
+ * mapped throws AdtRefusal; a place no board tracks throws AdtNotMapped (FEED-63); a service's
+ * refusal throws its AppError (AE with its message).
  */
 export async function applyAdt(trx: Db, adt: AdtFields, context: AdtContext): Promise<AdtEffect> {
   switch (adt.event) {
@@ -58,11 +60,25 @@ export async function applyAdt(trx: Db, adt: AdtFields, context: AdtContext): Pr
   }
 }
 
-/** A01/A04: a new visit; one the EHR already has in progress is updated instead (decision FEED-20). */
+/**
+ * A01/A04: a new visit; one the EHR already has in progress is updated instead (decision
+ * FEED-20), but only when it is the same patient's (FEED-62): an admit that reuses a visit
+ * number for another patient identifier is refused, never a rename of someone else's row.
+ */
 async function admit(trx: Db, adt: AdtFields, context: AdtContext): Promise<AdtEffect> {
-  const existing = await findActiveVisitIdByExternalId(trx, context.customerId, adt.externalId);
-  if (existing !== undefined) return rename(trx, existing, adt, context);
+  const existing = await findActiveEhrVisit(trx, context.customerId, adt.externalId);
+  if (existing !== undefined) {
+    if (existing.external_patient_id && adt.patientId && existing.external_patient_id !== adt.patientId) {
+      throw new AdtRefusal(
+        'AE',
+        `${adt.event}: the visit number (PV1-19) is in progress for another patient identifier (PID-3); nothing changed`,
+        '205',
+      );
+    }
+    return rename(trx, existing.id, adt, context);
+  }
   const place = await admitPlace(trx, context.customerId, adt);
+  if (!place) throw new AdtNotMapped(placeKey(adt.place));
   const visit = await admitVisitFromEhr(
     trx,
     context.customerId,
@@ -72,6 +88,7 @@ async function admit(trx: Db, adt: AdtFields, context: AdtContext): Promise<AdtE
       workflow_id: place.workflowId,
       ...(place.locationId !== undefined ? { location_id: place.locationId } : {}),
       external_id: adt.externalId,
+      external_patient_id: adt.patientId || null,
     },
     context.now,
   );
@@ -90,7 +107,7 @@ async function rename(trx: Db, visitId: number, adt: AdtFields, context: AdtCont
 async function transfer(trx: Db, adt: AdtFields, context: AdtContext): Promise<AdtEffect> {
   const visitId = await activeVisitId(trx, adt, context);
   const visit = await findVisit(trx, context.customerId, visitId);
-  if (!visit) throw unknownVisit(adt);
+  if (!visit) throw await unknownVisit(trx, adt, context);
   const target = await transferTarget(trx, context.customerId, visit, adt);
   // Same phase with a location: moveVisitToPhase changes only the location (decision API-08).
   await moveVisitToPhase(
@@ -111,18 +128,27 @@ async function cancelDischarge(trx: Db, adt: AdtFields, context: AdtContext): Pr
   const active = await findActiveVisitIdByExternalId(trx, context.customerId, adt.externalId);
   if (active !== undefined) return { visitId: active, changed: false };
   const completed = await findCompletedVisitIdByExternalId(trx, context.customerId, adt.externalId);
-  if (completed === undefined) throw unknownVisit(adt);
+  if (completed === undefined) throw await unknownVisit(trx, adt, context);
   await reopenVisit(trx, context.customerId, { visit_id: completed });
   return audited(trx, context, 'update', completed);
 }
 
 async function activeVisitId(trx: Db, adt: AdtFields, context: AdtContext): Promise<number> {
   const id = await findActiveVisitIdByExternalId(trx, context.customerId, adt.externalId);
-  if (id === undefined) throw unknownVisit(adt);
+  if (id === undefined) throw await unknownVisit(trx, adt, context);
   return id;
 }
 
-function unknownVisit(adt: AdtFields): AdtRefusal {
+/**
+ * No visit has this visit number: for a point of care no board tracks that is expected (the
+ * patient was never shown, FEED-63); otherwise (a mapped or an empty PV1-3.1) the message names
+ * a visit we should know, and is refused.
+ */
+async function unknownVisit(trx: Db, adt: AdtFields, context: AdtContext): Promise<Error> {
+  const key = placeKey(adt.place);
+  if (key !== '' && (await mappedWorkflowId(trx, context.customerId, adt)) === undefined) {
+    return new AdtNotMapped(key);
+  }
   return new AdtRefusal(
     'AR',
     `${adt.event}: no visit in progress has this visit number (PV1-19 or PID-3)`,

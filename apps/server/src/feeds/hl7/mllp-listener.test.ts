@@ -1,14 +1,8 @@
 import { connect, type Socket } from 'node:net';
-import { Hl7Message } from '@medplum/core';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  MAX_FRAME_BYTES,
-  type MllpHandler,
-  type MllpLimits,
-  type MllpListener,
-  startMllpListener,
-} from './mllp-listener.ts';
+import type { MllpFrame } from './mllp-frames.ts';
+import { type MllpHandler, type MllpLimits, type MllpListener, startMllpListener } from './mllp-listener.ts';
 
 const VT = Buffer.from([0x0b]);
 const END = Buffer.from([0x1c, 0x0d]);
@@ -50,6 +44,21 @@ const LIMITS: MllpLimits = {
   frameTimeoutMs: 30_000,
   connectionsPerAddress: 8,
   connections: 128,
+  maxFrameBytes: 64 * 1024,
+};
+
+/** MSH-10 of a frame's first message, read from its bytes; '' when it has none. */
+const controlOf = (bytes: Buffer) => {
+  const msh = bytes.toString('latin1').split('\r')[0] ?? '';
+  return msh.startsWith('MSH|') ? (msh.split('|')[9] ?? '') : '';
+};
+
+/** Answers AA with the frame's MSH-10, AE for a frame with no MSH, AR for one over the limit. */
+const echo = async (frame: MllpFrame) => {
+  if (frame.kind === 'oversize')
+    return [Buffer.from(`MSH|^~\\&|CB\rMSA|AR|${controlOf(frame.head)}|${frame.size} bytes`)];
+  const control = controlOf(frame.bytes);
+  return [Buffer.from(control ? `MSH|^~\\&|CB\rMSA|AA|${control}` : 'MSH|^~\\&|CB\rMSA|AE||not HL7')];
 };
 
 async function listen(handler: Partial<MllpHandler>, limits: Partial<MllpLimits> = {}): Promise<number> {
@@ -58,11 +67,7 @@ async function listen(handler: Partial<MllpHandler>, limits: Partial<MllpLimits>
     port: 0,
     log: pino({ level: 'silent' }),
     limits: { ...LIMITS, ...limits },
-    handler: {
-      message: async (m) => m.buildAck({ ackCode: 'AA' }),
-      notHl7: async () => Hl7Message.parse('MSH|^~\\&|CB\rMSA|AE||not HL7'),
-      ...handler,
-    },
+    handler: { frame: echo, ...handler },
   });
   return listener.port;
 }
@@ -95,10 +100,11 @@ function answerOf(socket: Socket, control: string): Promise<string> {
 describe('the MLLP listener', () => {
   it('answers the messages of one connection in the order they came, even when the first is slow', async () => {
     const port = await listen({
-      message: async (m) => {
-        const control = m.getSegment('MSH')?.getComponent(10, 1);
-        if (control === 'SLOW') await new Promise((resolve) => setTimeout(resolve, 150));
-        return m.buildAck({ ackCode: 'AA' });
+      frame: async (frame) => {
+        if (frame.kind === 'frame' && controlOf(frame.bytes) === 'SLOW') {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+        }
+        return echo(frame);
       },
     });
     const { text } = await exchange(port, Buffer.concat([frame(message('SLOW')), frame(message('FAST'))]));
@@ -106,32 +112,40 @@ describe('the MLLP listener', () => {
     expect(order).toEqual(['SLOW', 'FAST']);
   });
 
-  it('skips bytes outside frames, answers a frame that is not HL7, and goes on', async () => {
+  it('skips bytes outside frames, answers a frame that is not HL7, and goes on in the same read', async () => {
     const port = await listen({});
-    // @medplum/hl7 drops the rest of a read after a frame it cannot parse (decision FEED-09):
-    // the next message comes in its own read, as a sender waiting for each ACK sends it.
-    const { text } = await exchange(port, [
-      Buffer.concat([Buffer.from('\u0000garbage'), frame('NOT HL7'), Buffer.from('more garbage')]),
-      frame(message('OK')),
-    ]);
+    const { text } = await exchange(
+      port,
+      Buffer.concat([
+        Buffer.from('\u0000garbage'),
+        frame('NOT HL7'),
+        Buffer.from('more garbage'),
+        frame(message('OK')),
+      ]),
+    );
     expect(text).toContain('MSA|AE||not HL7');
     expect(text).toContain('MSA|AA|OK');
   });
 
+  it('reads a frame over the limit to its end, hands over its head and size, and keeps the connection', async () => {
+    const port = await listen({});
+    const big = `${message('BIG')}\rNTE|1||${'x'.repeat(200 * 1024)}`;
+    const { text, closed } = await exchange(port, [frame(big), frame(message('AFTER'))], 1_000);
+    expect(text).toContain(`MSA|AR|BIG|${Buffer.byteLength(big)} bytes`);
+    expect(text).toContain('MSA|AA|AFTER');
+    expect(closed).toBe(false);
+  });
+
   it('closes the connection without an answer when the handler has none (the sender resends)', async () => {
-    const port = await listen({ message: async () => undefined });
+    const port = await listen({ frame: async () => undefined });
     const { text, closed } = await exchange(port, frame(message('X')));
     expect(text).toBe('');
     expect(closed).toBe(true);
   });
 
-  it('closes a connection whose frame never ends within the limit', async () => {
+  it('closes a connection that sends more bytes outside any frame than a frame may hold', async () => {
     const port = await listen({});
-    const { closed } = await exchange(
-      port,
-      Buffer.concat([VT, Buffer.alloc(MAX_FRAME_BYTES + 10, 0x41)]),
-      1_000,
-    );
+    const { closed } = await exchange(port, Buffer.alloc(LIMITS.maxFrameBytes + 10, 0x41), 1_000);
     expect(closed).toBe(true);
   });
 
@@ -143,7 +157,7 @@ describe('the MLLP listener', () => {
         port,
         log: pino({ level: 'silent' }),
         limits: LIMITS,
-        handler: { message: async () => undefined, notHl7: async () => undefined },
+        handler: { frame: async () => undefined },
       }),
     ).rejects.toThrow(/EADDRINUSE/);
   });

@@ -1,11 +1,9 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import type { Hl7Message } from '@medplum/core';
-import { Hl7Connection, type Hl7ErrorEvent, type Hl7MessageEvent } from '@medplum/hl7';
 import type { Logger } from 'pino';
-import { MllpFrames } from './mllp-frames.ts';
+import { type MllpFrame, MllpFrames } from './mllp-frames.ts';
 
-/** A frame longer than this without its end (FS CR) is not an HL7 message: the connection is closed. */
-export const MAX_FRAME_BYTES = 1024 * 1024;
+const VT = Buffer.from([0x0b]);
+const FRAME_END = Buffer.from([0x1c, 0x0d]);
 /** TCP keep-alive probes begin after this much silence, so a peer gone without a word is found. */
 const KEEP_ALIVE_DELAY_MS = 60_000;
 
@@ -15,10 +13,11 @@ export interface MllpPeer {
 }
 
 export interface MllpHandler {
-  /** The answer to a message, or undefined to answer nothing and close the connection. */
-  message(message: Hl7Message, peer: MllpPeer): Promise<Hl7Message | undefined>;
-  /** The answer to a frame that is not an HL7 message (the parser refused it). */
-  notHl7(peer: MllpPeer): Promise<Hl7Message | undefined>;
+  /**
+   * The answers to a frame, each sent in a frame of its own and in order, or undefined to answer
+   * nothing and close the connection (the sender resends).
+   */
+  frame(frame: MllpFrame, peer: MllpPeer): Promise<readonly Buffer[] | undefined>;
 }
 
 /** What one sender may hold (decision FEED-54). */
@@ -31,6 +30,8 @@ export interface MllpLimits {
   readonly connectionsPerAddress: number;
   /** Open connections in all. */
   readonly connections: number;
+  /** A frame larger than this is read to its end and answered AR, not kept (FEED-60). */
+  readonly maxFrameBytes: number;
 }
 
 export interface MllpListenerOptions {
@@ -48,14 +49,16 @@ export interface MllpListener {
 }
 
 /**
- * MLLP (0x0B … 0x1C 0x0D) over TCP, with @medplum/hl7's Hl7Connection doing the framing and
- * parsing on a server of our own (decision FEED-09: Hl7Server listens on every interface and
- * retries a busy port forever). Messages of one connection are handled one after another, so
- * answers go out in order; each answer is sent only when the handler returns (after its commit).
- * Bytes outside frames are skipped by the framing; a frame that never ends is cut off. No one
- * can hold the port (decision FEED-54): a connection beyond its address's cap or the total cap
- * is closed at once, before a byte is read, and the others stay; a frame must end within the
- * frame timeout, and a connection with no frame for the idle timeout is closed.
+ * MLLP (0x0B … 0x1C 0x0D) over TCP on a server of our own (decision FEED-09: Hl7Server listens
+ * on every interface and retries a busy port forever). The framing is ours (MllpFrames) and hands
+ * over a frame's bytes undecoded (decision FEED-59: @medplum/hl7's Hl7Connection decodes a whole
+ * connection in one character set, where each message names its own); @medplum/core parses
+ * each message. Frames of one connection are handled one after another, so answers go out in
+ * order; each answer is sent only when the handler returns (after its commit). Bytes outside
+ * frames are skipped; more of them than a frame may hold closes the connection. No one can hold
+ * the port (decision FEED-54): a connection beyond its address's cap or the total cap is closed
+ * at once, before a byte is read, and the others stay; a frame must end within the frame
+ * timeout, and a connection with no frame for the idle timeout is closed.
  */
 export async function startMllpListener(options: MllpListenerOptions): Promise<MllpListener> {
   const { log, limits } = options;
@@ -105,8 +108,7 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
   }
 
   function accept(socket: Socket, peer: MllpPeer): void {
-    const connection = new Hl7Connection(socket);
-    const frames = new MllpFrames();
+    const frames = new MllpFrames(limits.maxFrameBytes);
     let queue = Promise.resolve();
     let inHand = 0;
     let frameTimer: NodeJS.Timeout | undefined;
@@ -124,17 +126,20 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
       clearTimeout(idleTimer);
       clearTimeout(frameTimer);
     });
+    socket.on('error', (error: Error & { code?: string }) => {
+      log.debug({ code: error.code, reason: error.message }, 'HL7: connection error');
+    });
 
-    const enqueue = (work: () => Promise<Hl7Message | undefined>) => {
+    const enqueue = (frame: MllpFrame) => {
       inHand += 1;
       const step = queue.then(async () => {
         if (socket.destroyed) return;
-        const answer = await work().catch((error: unknown) => {
+        const answers = await options.handler.frame(frame, peer).catch((error: unknown) => {
           log.error({ error: error instanceof Error ? error.message : String(error) }, 'HL7: no answer');
           return undefined;
         });
         if (socket.destroyed) return;
-        if (answer) connection.send(answer);
+        if (answers) for (const answer of answers) socket.write(Buffer.concat([VT, answer, FRAME_END]));
         // No answer: the sender's timeout and resend are the retry (decision FEED-13).
         else socket.destroy();
       });
@@ -146,24 +151,22 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
         idleTimer.refresh();
       });
     };
-    connection.addEventListener('message', (event: Hl7MessageEvent) => {
-      enqueue(() => options.handler.message(event.message, peer));
-    });
-    connection.addEventListener('error', (event: Hl7ErrorEvent) => {
-      const error = event.error as Error & { type?: string; code?: string };
-      if (error.type === 'entity.parse.failed') {
-        log.warn('HL7: a frame that is not an HL7 message');
-        enqueue(() => options.handler.notHl7(peer));
-      } else {
-        log.debug({ code: error.code, reason: error.message }, 'HL7: connection error');
-      }
-    });
-    // After the connection's own listener. Decision FEED-54: a frame is timed from its start block.
+    // Decision FEED-54: a frame is timed from its start block.
     socket.on('data', (chunk: Buffer) => {
-      if (frames.read(chunk) > 0) {
+      const ended = frames.read(chunk);
+      if (ended.length > 0) {
         clearTimeout(frameTimer);
         frameTimer = undefined;
         idleTimer.refresh();
+        for (const frame of ended) {
+          if (frame.kind === 'oversize') {
+            log.warn(
+              { address: peer.address, bytes: frame.size, limit: limits.maxFrameBytes },
+              'HL7: a frame over the limit',
+            );
+          }
+          enqueue(frame);
+        }
       }
       if (frames.inFrame && frameTimer === undefined) {
         frameTimer = setTimeout(
@@ -172,8 +175,8 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
           limits.frameTimeoutMs,
         );
       }
-      if (frames.sinceFrameEnd > MAX_FRAME_BYTES) {
-        cut('warn', 'no frame end within the limit', { bytes: frames.sinceFrameEnd });
+      if (frames.outsideFrames > limits.maxFrameBytes) {
+        cut('warn', 'bytes outside any frame beyond the limit', { bytes: frames.outsideFrames });
       }
     });
   }

@@ -1,23 +1,38 @@
-import type { Hl7Message } from '@medplum/core';
+import { createHash } from 'node:crypto';
+import { Hl7Message } from '@medplum/core';
 import type { Logger } from 'pino';
 import { type AdtSenderRefusal, refuseSender } from '../../domain/adt-senders.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isDatabaseUnavailable, toAppError } from '../../errors/database-errors.ts';
 import { lockUntilTransactionEnds } from '../../store/advisory-lock.ts';
 import type { Db } from '../../store/database.ts';
-import { findFacilitySenders } from '../../store/repositories/adt-mappings.ts';
 import {
+  countUnmappedPointOfCare,
+  type FacilitySenders,
+  findFacilitySenders,
+} from '../../store/repositories/adt-mappings.ts';
+import {
+  countFeedMessageRepeat,
   type FeedMessage,
   type FeedMessageOutcome,
   lockFeedMessage,
+  type NewFeedMessage,
   settleFeedMessage,
+  storeDifferingRepeat,
   storeFeedMessage,
 } from '../../store/repositories/feed-messages.ts';
 import type { FeedTransport } from '../../store/tables/feeds.ts';
 import type { AdtAnswer } from './ack.ts';
 import { type Hl7Envelope, readAdt, readEnvelope } from './adt-fields.ts';
-import { AdtRefusal } from './adt-refusal.ts';
+import { AdtNotMapped, AdtRefusal } from './adt-refusal.ts';
 import { applyAdt } from './apply-adt.ts';
+import {
+  charsetOf,
+  DEFAULT_CHARSET,
+  decodeHl7,
+  type Hl7Charset,
+  SUPPORTED_CHARSET_NAMES,
+} from './hl7-charset.ts';
 
 /** Where a message came from: its connection's remote address. */
 export interface AdtPeer {
@@ -52,73 +67,231 @@ export class AdtNotStored extends Error {
   }
 }
 
+/** A message's answer, and the character set to send it in (its own, FEED-59). */
+export interface ReceivedAdt {
+  readonly answer: AdtAnswer;
+  /** The message the answer is built from (its MSH at least); undefined: not HL7 at all. */
+  readonly message: Hl7Message | undefined;
+  readonly charset: Hl7Charset;
+}
+
 /**
- * The one way ADT comes in, whatever carried it (decision FEED-11). The message is stored
- * (committed) before anything else; then one transaction locks the stored row and, only if it
- * is still 'received', applies it and settles it 'applied'. A repeated MSH-10 finds its stored
- * row: settled, it changes nothing and is answered with the stored code; still 'received' (the
- * server stopped before applying it), it is applied now. A message we will not apply is settled
- * 'error' (AE) or 'rejected' (AR) with the reason. The caller sends the answer after this returns,
- * so an ACK always follows a commit. Before any of it, the facility MSH-6 names must list the
- * sender and its address (decision FEED-52); if not, the message is kept without its body and
- * without a customer, and answered AR with one text whatever the cause.
+ * One message's bytes as they came in a frame (decisions FEED-58, FEED-59): MSH is read from the
+ * bytes (every character set Careboard reads is ASCII-compatible), the facility must take the
+ * sender (FEED-52), then the whole message is decoded in the character set MSH-18 names (the
+ * facility's default when it names none) and goes the one way ADT comes in. The bytes are
+ * stored as received, also when they cannot be decoded (AE, never stored as U+FFFD), so a
+ * message can be read again after a fix. `refusal`: the frame's reason to refuse every message
+ * in it (a batch cut short), settled AR without applying.
  */
+export async function receiveAdtBytes(
+  db: Db,
+  bytes: Buffer,
+  peer: AdtPeer,
+  options: ReceiveOptions,
+  refusal?: string,
+): Promise<ReceivedAdt> {
+  const now = options.now ?? new Date();
+  try {
+    return await receiveBytes(db, bytes, peer, options, now, refusal);
+  } catch (error) {
+    throw notStored(error);
+  }
+}
+
+/** The demo's simulated EHR, whose messages are text already: the same way, as UTF-8 bytes. */
 export async function receiveAdt(
   db: Db,
   message: Hl7Message,
   peer: AdtPeer,
   options: ReceiveOptions,
 ): Promise<AdtAnswer> {
-  const now = options.now ?? new Date();
-  try {
-    return await receive(db, message, peer, options, now);
-  } catch (error) {
-    if (error instanceof AdtNotStored) throw error;
-    if (isDatabaseUnavailable(error) || (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) {
-      throw new AdtNotStored(error);
-    }
-    throw error;
-  }
+  return (await receiveAdtBytes(db, Buffer.from(message.toString(), 'utf8'), peer, options)).answer;
 }
 
-async function receive(
+function notStored(error: unknown): unknown {
+  if (error instanceof AdtNotStored) return error;
+  if (isDatabaseUnavailable(error) || (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) {
+    return new AdtNotStored(error);
+  }
+  return error;
+}
+
+/** The first segment's text, read as Latin-1: MSH's fields are ASCII in every charset we read. */
+function firstSegment(bytes: Buffer): string {
+  const cr = bytes.indexOf(0x0d);
+  const lf = bytes.indexOf(0x0a);
+  const ends = [cr, lf].filter((at) => at >= 0);
+  return bytes.toString('latin1', 0, ends.length > 0 ? Math.min(...ends) : bytes.length);
+}
+
+async function receiveBytes(
   db: Db,
-  message: Hl7Message,
+  bytes: Buffer,
   peer: AdtPeer,
   options: ReceiveOptions,
   now: Date,
-): Promise<AdtAnswer> {
-  // The text as parsed, segments joined by CR: the transport hands over no raw bytes (decision FEED-19).
-  const body = withoutNul(message.toString());
-  const envelope = readEnvelope(message);
-  if (!envelope) return storeRefused(db, { body, reason: 'no MSH segment', errorCode: '101' }, options);
-  const customerId = await admittedCustomer(db, envelope, peer, options);
-  if (customerId === undefined) return storeNotAccepted(db, envelope, options);
-  const { message: stored, repeated } = await storeFeedMessage(db, {
-    customer_id: customerId,
+  refusal: string | undefined,
+): Promise<ReceivedAdt> {
+  const head = Hl7Message.parse(firstSegment(bytes));
+  const headEnvelope = readEnvelope(head);
+  if (!headEnvelope) {
+    const answer = await storeRefused(db, { body: '', reason: 'no MSH segment', errorCode: '101' }, options);
+    return { answer, message: undefined, charset: DEFAULT_CHARSET };
+  }
+  const named = charsetOf(headEnvelope.charset);
+  const facility = await admittedFacility(db, headEnvelope, peer, options);
+  if (facility === undefined) {
+    return {
+      answer: await storeNotAccepted(db, headEnvelope, options),
+      message: head,
+      charset: named ?? DEFAULT_CHARSET,
+    };
+  }
+  const charsetName = headEnvelope.charset || facility.charset || DEFAULT_CHARSET.name;
+  const charset = headEnvelope.charset ? named : charsetOf(charsetName);
+  const stored: NewFeedMessage = {
+    customer_id: facility.customerId,
     feed: 'hl7',
     transport: options.transport,
-    control_id: envelope.controlId || null,
-    message_type: envelope.messageType || null,
+    control_id: headEnvelope.controlId || null,
+    message_type: headEnvelope.messageType || null,
+    sending_application: headEnvelope.sendingApplication,
+    sending_facility: headEnvelope.sendingFacility,
     item_count: 1,
-    body,
-  });
-  const log = { message: stored.id, control: envelope.controlId, type: envelope.messageType };
-  // The control id is the message's identity: a repeat is answered as stored, whatever it holds (FEED-12).
-  if (repeated && stored.status !== 'received') {
-    options.log.info({ ...log, customer: customerId, status: stored.status }, 'HL7: repeated control id');
-    return storedAnswer(stored, true);
+    body: '',
+    body_bytes: bytes,
+    charset: charsetName.slice(0, 40),
+  };
+  const context = {
+    customer: facility.customerId,
+    control: headEnvelope.controlId,
+    type: headEnvelope.messageType,
+  };
+  if (!charset) {
+    const reason = `MSH-18 names a character set Careboard does not read (it reads ${SUPPORTED_CHARSET_NAMES.join(', ')})`;
+    const answer = await storeUnread(
+      db,
+      { ...stored, content_sha256: sha256(bytes) },
+      reason,
+      options,
+      context,
+    );
+    return { answer, message: head, charset: DEFAULT_CHARSET };
   }
-  const context = { ...log, customer: customerId };
+  const decoded = decodeHl7(bytes, charset);
+  if (!decoded.ok) {
+    const answer = await storeUnread(
+      db,
+      { ...stored, content_sha256: sha256(bytes) },
+      decoded.reason,
+      options,
+      context,
+    );
+    return { answer, message: head, charset };
+  }
+  const message = Hl7Message.parse(decoded.text);
+  const envelope = readEnvelope(message) ?? headEnvelope;
+  const answer = await receive(
+    db,
+    message,
+    envelope,
+    { ...stored, body: withoutNul(decoded.text), content_sha256: contentHash(decoded.text) },
+    { ...options, testFacility: facility.testFacility, refusal, charset },
+    now,
+  );
+  return { answer, message, charset };
+}
+
+/** What a repeat is compared on: the text with segment ends as CR and without MSH-7 (FEED-58). */
+function contentHash(text: string): Buffer {
+  const segments = text.split(/\r\n|\r|\n/).filter((segment) => segment !== '');
+  const [msh = '', ...rest] = segments;
+  const fields = msh.split(msh.charAt(3) || '|');
+  // MSH-7 (the time of sending) is fields[6]: an engine may stamp it anew when it resends.
+  if (fields.length > 6) fields[6] = '';
+  return sha256([fields.join(msh.charAt(3) || '|'), ...rest].join('\r'));
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest();
+
+/** A message whose bytes could not be read as text: stored as received, answered AE (FEED-59). */
+async function storeUnread(
+  db: Db,
+  message: NewFeedMessage,
+  reason: string,
+  options: ReceiveOptions,
+  context: Record<string, unknown>,
+): Promise<AdtAnswer> {
+  const { message: stored, repeated } = await storeFeedMessage(db, message);
+  if (repeated && stored.status !== 'received') return storedAnswer(stored, true);
+  return settleOnce(db, stored.id, refusal('AE', reason, '207'), { ...options, context });
+}
+
+interface MessageOptions extends ReceiveOptions {
+  readonly testFacility: boolean;
+  readonly refusal: string | undefined;
+  readonly charset: Hl7Charset;
+}
+
+/**
+ * The one way ADT comes in, whatever carried it (decision FEED-11). The message is stored
+ * (committed) before anything else; then one transaction locks the stored row and, only if it
+ * is still 'received', applies it and settles it 'applied'. A repeat of its identity (MSH-3,
+ * MSH-4, MSH-10: FEED-58) finds its stored row: with the same content and settled, it changes
+ * nothing and is answered with the stored code; still 'received' (the server stopped before
+ * applying it), it is applied now; with other content it is kept beside it and answered AE. A
+ * message we will not apply is settled 'error' (AE) or 'rejected' (AR) with the reason; one we
+ * deliberately leave out (test traffic, FEED-64; a place nothing maps, FEED-63) is settled
+ * 'ignored' and answered AA with the rule's reason. The caller sends the answer after this
+ * returns, so an ACK always follows a commit.
+ */
+async function receive(
+  db: Db,
+  message: Hl7Message,
+  envelope: Hl7Envelope,
+  input: NewFeedMessage,
+  options: MessageOptions,
+  now: Date,
+): Promise<AdtAnswer> {
+  const { message: stored, repeated, contentSha256 } = await storeFeedMessage(db, input);
+  const customerId = input.customer_id as string;
+  const context = {
+    message: stored.id,
+    control: envelope.controlId,
+    type: envelope.messageType,
+    customer: customerId,
+  };
+  if (repeated) {
+    if (contentSha256 && input.content_sha256 && !contentSha256.equals(input.content_sha256)) {
+      return storeRepeatWithOtherContent(db, input, stored, options, context);
+    }
+    await countFeedMessageRepeat(db, stored.id, now);
+    if (stored.status !== 'received') {
+      options.log.info({ ...context, status: stored.status }, 'HL7: repeated message');
+      return storedAnswer(stored, true);
+    }
+  }
   if (!envelope.controlId) {
     return settleOnce(db, stored.id, refusal('AE', 'MSH-10 (message control id) is missing', '101'), {
       ...options,
       context,
     });
   }
-  const read = readAdt(message, envelope);
+  if (options.refusal) {
+    return settleOnce(db, stored.id, refusal('AR', options.refusal, '207'), { ...options, context });
+  }
+  const read = readAdt(message, envelope, options.charset);
   if (!read.ok) {
     return settleOnce(db, stored.id, refusal('AE', read.reason, read.errorCode), { ...options, context });
+  }
+  if (envelope.processingId !== 'P' && !options.testFacility) {
+    return settleIgnored(
+      db,
+      stored.id,
+      { reason: testTrafficReason(envelope.processingId) },
+      { ...options, context },
+    );
   }
   const route = `${options.routePrefix} ADT^${read.adt.event}`;
   try {
@@ -135,21 +308,134 @@ async function receive(
     });
     return answer ?? { code: 'AE', reason: 'the stored message is gone', errorCode: '207' };
   } catch (error) {
+    if (error instanceof AdtNotMapped) {
+      return settleIgnored(
+        db,
+        stored.id,
+        { reason: error.message, pointOfCare: error.pointOfCare, customerId, now },
+        { ...options, context },
+      );
+    }
     return settleOnce(db, stored.id, refusalOf(error, options, context), { ...options, context });
   }
 }
 
 /**
- * The customer whose facility mapping MSH-6 names, if that mapping lists the sender (MSH-3,
- * MSH-4) at this address (decision FEED-52); undefined otherwise, with a warning for the
- * operator that says which address tried and why (engine names only, nothing from PID).
+ * A frame larger than the limit (decision FEED-60): read to its end but not kept; answered AR
+ * naming the limit, with the MSA-2 of its first message, and recorded without its body for the
+ * customer whose facility took the sender, so the Integrations page shows it. It is known by
+ * its head and size, not its control id: a resend is counted on the same row, and once the limit
+ * is raised the same message comes in under its identity as if new.
  */
-async function admittedCustomer(
+export async function receiveOversize(
+  db: Db,
+  frame: { readonly head: Buffer; readonly size: number; readonly limit: number },
+  peer: AdtPeer,
+  options: ReceiveOptions,
+): Promise<ReceivedAdt> {
+  try {
+    const start = frame.head.indexOf('MSH');
+    const reason = `the frame is ${frame.size} bytes, over the limit of ${frame.limit} bytes (HL7_MLLP_MAX_FRAME_BYTES); nothing in it was applied`;
+    const head = start < 0 ? undefined : Hl7Message.parse(firstSegment(frame.head.subarray(start)));
+    const envelope = head ? readEnvelope(head) : undefined;
+    if (!head || !envelope) {
+      const answer = await storeRefused(db, { body: '', reason, errorCode: '207' }, options);
+      return { answer, message: undefined, charset: DEFAULT_CHARSET };
+    }
+    const charset = charsetOf(envelope.charset) ?? DEFAULT_CHARSET;
+    const facility = await admittedFacility(db, envelope, peer, options);
+    if (!facility) return { answer: await storeNotAccepted(db, envelope, options), message: head, charset };
+    const { message: stored, repeated } = await storeFeedMessage(db, {
+      customer_id: facility.customerId,
+      feed: 'hl7',
+      transport: options.transport,
+      control_id: null,
+      message_type: envelope.messageType || null,
+      sending_application: envelope.sendingApplication,
+      sending_facility: envelope.sendingFacility,
+      item_count: 1,
+      body: '',
+      body_sha256: sha256(Buffer.concat([frame.head, Buffer.from(String(frame.size))])),
+    });
+    const context = {
+      message: stored.id,
+      control: envelope.controlId,
+      customer: facility.customerId,
+      bytes: frame.size,
+    };
+    if (repeated) await countFeedMessageRepeat(db, stored.id);
+    const answer = await settleOnce(db, stored.id, refusal('AR', reason, '207'), { ...options, context });
+    return { answer, message: head, charset };
+  } catch (error) {
+    throw notStored(error);
+  }
+}
+
+/** Decision FEED-64: what an ignored training or debugging message is answered. */
+function testTrafficReason(processingId: string): string {
+  return `MSH-11 (processing id) is ${processingId || 'empty'}, not P: answered, not applied (the facility is not a test facility)`;
+}
+
+/**
+ * A message that reuses a stored message's identity with other content (FEED-58): HL7 makes
+ * MSH-10 unique per sending application, so this is a sender's restarted counter or a second
+ * system under one name. Kept beside the stored one, not applied, answered AE naming the clash.
+ */
+async function storeRepeatWithOtherContent(
+  db: Db,
+  input: NewFeedMessage,
+  stored: FeedMessage,
+  options: MessageOptions,
+  context: Record<string, unknown>,
+): Promise<AdtAnswer> {
+  const kept = await storeDifferingRepeat(db, input, stored.id);
+  const reason = `MSH-10 (message control id) was used before by this sender (MSH-3, MSH-4) for a message with other content (stored message ${stored.id}); not applied`;
+  return settleOnce(db, kept.id, refusal('AE', reason, '205'), {
+    ...options,
+    context: { ...context, message: kept.id },
+  });
+}
+
+/** Settles a message left out by a rule the Integrations page shows: AA with the rule's reason. */
+async function settleIgnored(
+  db: Db,
+  id: string,
+  ignored: {
+    readonly reason: string;
+    readonly pointOfCare?: string;
+    readonly customerId?: string;
+    readonly now?: Date;
+  },
+  options: ReceiveOptions & { readonly context: Record<string, unknown> },
+): Promise<AdtAnswer> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockFeedMessage(trx, id);
+    if (locked && locked.status !== 'received') return storedAnswer(locked, true);
+    await settleFeedMessage(trx, id, {
+      status: 'ignored',
+      ack_code: 'AA',
+      reason: ignored.reason,
+      ...(ignored.pointOfCare !== undefined ? { point_of_care: ignored.pointOfCare } : {}),
+    });
+    if (ignored.pointOfCare !== undefined && ignored.customerId !== undefined) {
+      await countUnmappedPointOfCare(trx, ignored.customerId, ignored.pointOfCare, ignored.now ?? new Date());
+    }
+    options.log.info({ ...options.context, reason: ignored.reason }, 'HL7: answered, not applied');
+    return { code: 'AA', reason: ignored.reason } satisfies AdtAnswer;
+  });
+}
+
+/**
+ * The facility mapping MSH-6 names, if it lists the sender (MSH-3, MSH-4) at this address
+ * (decision FEED-52); undefined otherwise, with a warning for the operator that says which
+ * address tried and why (engine names only, nothing from PID).
+ */
+async function admittedFacility(
   db: Db,
   envelope: Hl7Envelope,
   peer: AdtPeer,
   options: ReceiveOptions,
-): Promise<string | undefined> {
+): Promise<FacilitySenders | undefined> {
   const mapping = envelope.facility ? await findFacilitySenders(db, envelope.facility) : undefined;
   const why: AdtSenderRefusal | 'no facility mapping' | undefined = mapping
     ? refuseSender(mapping.senders, {
@@ -158,7 +444,7 @@ async function admittedCustomer(
         sendingFacility: envelope.sendingFacility,
       })
     : 'no facility mapping';
-  if (why === undefined) return mapping?.customerId;
+  if (why === undefined) return mapping;
   options.log.warn(
     {
       address: peer.address,
@@ -187,6 +473,8 @@ async function storeNotAccepted(db: Db, envelope: Hl7Envelope, options: ReceiveO
     transport: options.transport,
     control_id: envelope.controlId || null,
     message_type: envelope.messageType || null,
+    sending_application: envelope.sendingApplication,
+    sending_facility: envelope.sendingFacility,
     item_count: 1,
     body: '',
   });
@@ -249,19 +537,15 @@ async function settleOnce(
 }
 
 /**
- * A frame that is not HL7 (no MSH segment): kept for review with no customer, answered AE.
- * The MLLP transport hands over no text for a frame its parser refused (`body` empty).
+ * A frame that is not HL7 (no MSH segment, or one that begins with something else): kept for
+ * review with no customer and without its bytes (they name no facility, so no customer may see
+ * them), answered AE with the reason.
  */
-export async function receiveNotHl7(db: Db, body: string, options: ReceiveOptions): Promise<AdtAnswer> {
+export async function receiveNotHl7(db: Db, reason: string, options: ReceiveOptions): Promise<AdtAnswer> {
   try {
-    return await storeRefused(
-      db,
-      { body: withoutNul(body), reason: 'no MSH segment', errorCode: '101' },
-      options,
-    );
+    return await storeRefused(db, { body: '', reason, errorCode: '101' }, options);
   } catch (error) {
-    if (isDatabaseUnavailable(error)) throw new AdtNotStored(error);
-    throw error;
+    throw notStored(error);
   }
 }
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeedOptions } from '../feed-options.ts';
-import { buildAdtAck } from './ack.ts';
 import { startMllpListener } from './mllp-listener.ts';
-import { AdtNotStored, type ReceiveOptions, receiveAdt, receiveNotHl7 } from './receive-adt.ts';
+import { AdtNotStored, type ReceiveOptions } from './receive-adt.ts';
+import { receiveFrame } from './receive-frame.ts';
 
 /**
  * HL7 v2 ADT over MLLP on HL7_MLLP_PORT (off when unset), bound to HOST like the HTTP server,
  * parsed and framed by Medplum's @medplum/core and @medplum/hl7 (decision FEED-08).
- * The listener is a thin transport over receiveAdt (store, apply, settle), which answers the
- * ACK only after its commit. Closed before the database pool (preClose), so a message in hand
+ * The listener is a thin transport over receiveFrame (split, then store, apply and settle each
+ * message), which answers only after its commits. Closed before the database pool (preClose), so a message in hand
  * is answered first.
  */
 export async function registerHl7Feed(app: FastifyInstance, options: FeedOptions): Promise<void> {
@@ -26,25 +26,18 @@ export async function registerHl7Feed(app: FastifyInstance, options: FeedOptions
       frameTimeoutMs: limits.frameTimeoutSec * 1000,
       connectionsPerAddress: limits.connectionsPerAddress,
       connections: limits.connections,
+      maxFrameBytes: limits.maxFrameBytes,
     },
     handler: {
       // The connection's address is the sender's: its facility must allow it (decision FEED-52).
-      message: async (message, peer) => {
+      frame: async (frame, peer) => {
         try {
-          return buildAdtAck(message, await receiveAdt(db, message, peer, receive));
+          return await receiveFrame(db, frame, peer, { ...receive, maxFrameBytes: limits.maxFrameBytes });
         } catch (error) {
           if (error instanceof AdtNotStored) {
             log.warn('HL7: the database is unavailable; no answer, so the sender resends');
             return undefined;
           }
-          throw error;
-        }
-      },
-      notHl7: async () => {
-        try {
-          return buildAdtAck(undefined, await receiveNotHl7(db, '', receive));
-        } catch (error) {
-          if (error instanceof AdtNotStored) return undefined;
           throw error;
         }
       },

@@ -42,20 +42,47 @@ export type UpdateFeedRuleInput = z.input<typeof updateFeedRuleInput>;
 
 export const onePlaceOf = onePlace;
 
-/** PV1-3.1 as the EHR sends it: compared exactly (trimmed), as the HL7 feed compares it. */
-const pointOfCareSchema = textSchema().trim().min(1).max(80);
+/**
+ * A component of PV1-3 as the EHR sends it, matched trimmed and without regard to case, as the
+ * HL7 feed matches it (FEED-63); blank or null: any.
+ */
+const placeComponentSchema = textSchema()
+  .trim()
+  .max(80)
+  .nullable()
+  .transform((value) => (value ? value : null));
+
+const PLACE_FIELDS = ['point_of_care', 'room', 'bed', 'facility', 'building', 'floor'] as const;
 
 const pointOfCareFields = {
-  point_of_care: pointOfCareSchema,
+  point_of_care: placeComponentSchema,
+  room: placeComponentSchema,
+  bed: placeComponentSchema,
+  facility: placeComponentSchema,
+  building: placeComponentSchema,
+  floor: placeComponentSchema,
   workflow_id: idSchema,
   /** Where an A02 to this point of care moves the visit; null: the location rules decide. */
   phase_id: idSchema.nullable(),
 };
 
-export const createPointOfCareInput = z.strictObject({
-  ...pointOfCareFields,
-  phase_id: pointOfCareFields.phase_id.default(null),
-});
+const namesAComponent = {
+  message: 'name at least one of point_of_care, room, bed, facility, building and floor',
+  path: ['point_of_care'],
+};
+
+export const createPointOfCareInput = z
+  .strictObject({
+    ...pointOfCareFields,
+    point_of_care: pointOfCareFields.point_of_care.default(null),
+    room: pointOfCareFields.room.default(null),
+    bed: pointOfCareFields.bed.default(null),
+    facility: pointOfCareFields.facility.default(null),
+    building: pointOfCareFields.building.default(null),
+    floor: pointOfCareFields.floor.default(null),
+    phase_id: pointOfCareFields.phase_id.default(null),
+  })
+  .refine((point) => PLACE_FIELDS.some((field) => point[field] !== null), namesAComponent);
 export const updatePointOfCareInput = z.strictObject(pointOfCareFields).partial();
 
 export type CreatePointOfCareInput = z.input<typeof createPointOfCareInput>;

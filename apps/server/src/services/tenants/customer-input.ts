@@ -29,6 +29,8 @@ export const updateCustomerSettingsInput = z.strictObject({
   tag_non_reporting_sec: tagNonReportingSecSchema.optional(),
   /** The workflow an ADT admit joins when its point of care maps to none; null: none (FEED-03). */
   adt_workflow_id: idSchema.nullable().optional(),
+  /** Whether admits from points of care nothing maps join that workflow; off by default (FEED-63). */
+  adt_catch_all: z.boolean().optional(),
 });
 
 export type UpdateCustomerSettingsInput = z.input<typeof updateCustomerSettingsInput>;

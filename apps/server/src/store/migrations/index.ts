@@ -12,6 +12,7 @@ import * as presenceNodeLease from './0207-presence-node-lease.ts';
 import * as adtSenders from './0208-adt-senders.ts';
 import * as repeatsAndPlatformAudit from './0209-repeats-and-platform-audit.ts';
 import * as refreshTokenReuses from './0210-refresh-token-reuses.ts';
+import * as adtAsSent from './0211-adt-as-sent.ts';
 import { domainMigrations } from './domain/index.ts';
 
 /** Every migration; Kysely runs them in the order of their names. */
@@ -30,4 +31,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0208-adt-senders': adtSenders,
   '0209-repeats-and-platform-audit': repeatsAndPlatformAudit,
   '0210-refresh-token-reuses': refreshTokenReuses,
+  '0211-adt-as-sent': adtAsSent,
 });

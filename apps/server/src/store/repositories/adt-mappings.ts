@@ -14,10 +14,14 @@ export interface FacilitySender {
   readonly addresses: readonly string[];
 }
 
-/** The customer a receiving facility is mapped to, and who may send to it (decision FEED-52). */
+/** The customer a receiving facility is mapped to, who may send to it (decision FEED-52), and how it reads. */
 export interface FacilitySenders {
   readonly customerId: string;
   readonly senders: readonly FacilitySender[];
+  /** The character set of messages whose MSH-18 is empty; null: UTF-8 (FEED-59). */
+  readonly charset: string | null;
+  /** Training and debugging messages are applied (FEED-64). */
+  readonly testFacility: boolean;
 }
 
 /**
@@ -33,7 +37,15 @@ export async function findFacilitySenders(db: Db, facility: string): Promise<Fac
     .leftJoin('adt_senders as s', (join) =>
       join.onRef('s.customer_id', '=', 'f.customer_id').onRef('s.facility', '=', 'f.facility'),
     )
-    .select(['f.customer_id', 's.id', 's.sending_application', 's.sending_facility', 's.addresses'])
+    .select([
+      'f.customer_id',
+      'f.charset',
+      'f.test_facility',
+      's.id',
+      's.sending_application',
+      's.sending_facility',
+      's.addresses',
+    ])
     .where('f.facility', '=', name)
     .execute();
   const [first] = rows;
@@ -49,7 +61,12 @@ export async function findFacilitySenders(db: Db, facility: string): Promise<Fac
           },
         ],
   );
-  return { customerId: first.customer_id, senders };
+  return {
+    customerId: first.customer_id,
+    senders,
+    charset: first.charset,
+    testFacility: first.test_facility,
+  };
 }
 
 export interface PointOfCareMapping {
@@ -58,29 +75,83 @@ export interface PointOfCareMapping {
   readonly phase_id: number | null;
 }
 
-/** The customer's mapping of a point of care (PV1-3.1), compared exactly. */
+/** PV1-3's components (PL): point of care, room, bed, facility (4), building (7), floor (8). */
+export interface PatientPlace {
+  readonly pointOfCare: string;
+  readonly room: string;
+  readonly bed: string;
+  readonly facility: string;
+  readonly building: string;
+  readonly floor: string;
+}
+
+const PLACE_COLUMNS = [
+  ['point_of_care', 'pointOfCare'],
+  ['room', 'room'],
+  ['bed', 'bed'],
+  ['facility', 'facility'],
+  ['building', 'building'],
+  ['floor', 'floor'],
+] as const satisfies readonly (readonly [string, keyof PatientPlace])[];
+
+/**
+ * The customer's mapping of a patient's place (decision FEED-63): every component a mapping
+ * names must equal the place's, trimmed and without regard to case; of several that match, the
+ * one naming the most components wins (a bed's mapping over its unit's), then the oldest.
+ */
 export async function findPointOfCare(
   db: Db,
   customerId: string,
-  pointOfCare: string,
+  place: PatientPlace,
 ): Promise<PointOfCareMapping | undefined> {
-  if (!pointOfCare) return undefined;
-  return db
+  if (PLACE_COLUMNS.every(([, key]) => place[key].trim() === '')) return undefined;
+  let query = db
     .selectFrom('adt_points_of_care')
     .select(['workflow_id', 'phase_id'])
-    .where('customer_id', '=', customerId)
-    .where('point_of_care', '=', pointOfCare)
-    .executeTakeFirst();
+    .where('customer_id', '=', customerId);
+  for (const [column, key] of PLACE_COLUMNS) {
+    const value = place[key].trim().toLowerCase();
+    query = query.where((eb) =>
+      eb.or([eb(column, 'is', null), eb(sql<string>`lower(btrim(${sql.ref(column)}))`, '=', value)]),
+    );
+  }
+  const named = sql.join(
+    PLACE_COLUMNS.map(([column]) => sql`(${sql.ref(column)} IS NOT NULL)::int`),
+    sql` + `,
+  );
+  return query.orderBy(sql`${named}`, 'desc').orderBy('id').executeTakeFirst();
 }
 
-/** The workflow an admit joins when its point of care maps to none (a customer setting). */
+/**
+ * The workflow an admit joins when nothing maps its point of care: the customer's default ADT
+ * workflow, only when the catch-all is on (it is off unless the customer turns it on, FEED-63).
+ */
 export async function findAdtWorkflowId(db: Db, customerId: string): Promise<number | null> {
   const row = await db
     .selectFrom('customers')
-    .select('adt_workflow_id')
+    .select(['adt_workflow_id', 'adt_catch_all'])
     .where('id', '=', customerId)
     .executeTakeFirst();
-  return row?.adt_workflow_id ?? null;
+  return row?.adt_catch_all ? row.adt_workflow_id : null;
+}
+
+/** Counts one more message for a point of care nothing maps (FEED-63). */
+export async function countUnmappedPointOfCare(
+  db: Db,
+  customerId: string,
+  pointOfCare: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('adt_unmapped_points_of_care')
+    .values({ customer_id: customerId, point_of_care: pointOfCare, messages: 1, first_at: now, last_at: now })
+    .onConflict((oc) =>
+      oc.columns(['customer_id', 'point_of_care']).doUpdateSet((eb) => ({
+        messages: eb('adt_unmapped_points_of_care.messages', '+', 1),
+        last_at: now,
+      })),
+    )
+    .execute();
 }
 
 /** The visit in progress the EHR knows by this id (the newest, should there be two), locked. */
@@ -89,16 +160,24 @@ export async function findActiveVisitIdByExternalId(
   customerId: string,
   externalId: string,
 ): Promise<number | undefined> {
-  const row = await db
+  return (await findActiveEhrVisit(db, customerId, externalId))?.id;
+}
+
+/** The visit in progress the EHR knows by this id, with the patient identifier it came with, locked. */
+export async function findActiveEhrVisit(
+  db: Db,
+  customerId: string,
+  externalId: string,
+): Promise<{ readonly id: number; readonly external_patient_id: string | null } | undefined> {
+  return db
     .selectFrom('visits')
-    .select('id')
+    .select(['id', 'external_patient_id'])
     .where('customer_id', '=', customerId)
     .where('external_id', '=', externalId)
     .where('completed_at', 'is', null)
     .orderBy('id', 'desc')
     .forUpdate()
     .executeTakeFirst();
-  return row?.id;
 }
 
 /** The most recently completed visit the EHR knows by this id (what an A13 reopens), locked. */

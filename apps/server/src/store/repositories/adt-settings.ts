@@ -12,7 +12,17 @@ export type { AdtSenderRecord, FacilityRecord, PointOfCare };
 
 export type PointOfCareFields = Omit<PointOfCare, 'id'>;
 
-const pointColumns = ['id', 'point_of_care', 'workflow_id', 'phase_id'] as const;
+const pointColumns = [
+  'id',
+  'point_of_care',
+  'room',
+  'bed',
+  'facility',
+  'building',
+  'floor',
+  'workflow_id',
+  'phase_id',
+] as const;
 
 /** A page of the customer's points of care, by name then id, of one workflow when given. */
 export async function pagePointsOfCare(

@@ -68,7 +68,7 @@ export async function loadFeedWorld(db: Db, customerId: string): Promise<FeedWor
   }
   const pointOfCareByWorkflow = new Map<number, string>();
   for (const point of points)
-    if (!pointOfCareByWorkflow.has(point.workflow_id))
+    if (point.point_of_care !== null && !pointOfCareByWorkflow.has(point.workflow_id))
       pointOfCareByWorkflow.set(point.workflow_id, point.point_of_care);
   return {
     sensorByLocation,

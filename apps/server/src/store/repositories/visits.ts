@@ -40,6 +40,8 @@ export type VisitPatch = Partial<
   > & {
     /** The EHR's visit number (decision FEED-03). */
     external_id: string | null;
+    /** The EHR's patient identifier (PID-3) of the visit (decision FEED-62). */
+    external_patient_id: string | null;
   }
 >;
 

@@ -15,4 +15,6 @@ export interface CustomersTable {
   tag_non_reporting_sec: Generated<number>;
   /** The workflow an ADT admit joins when its point of care maps to none (decision FEED-03). */
   adt_workflow_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Whether points of care nothing maps join adt_workflow_id (off: they join no board; FEED-63). */
+  adt_catch_all: ColumnType<boolean, boolean | undefined, boolean>;
 }

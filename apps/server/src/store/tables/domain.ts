@@ -151,6 +151,8 @@ export interface VisitsTable {
   completed_at: Date | null;
   /** The EHR's visit number (PV1-19, else PID-3) when ADT made the visit (decision FEED-03). */
   external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The patient's identifier (PID-3) the EHR gave with it (migration 0211, decision FEED-62). */
+  external_patient_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VisitStaffTable {

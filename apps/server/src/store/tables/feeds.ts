@@ -10,6 +10,17 @@ export interface FeedTables {
   adt_points_of_care: AdtPointsOfCareTable;
   feed_unknown_customers: FeedUnknownCustomersTable;
   adt_senders: AdtSendersTable;
+  adt_unmapped_points_of_care: AdtUnmappedPointsOfCareTable;
+}
+
+/** A point of care the feed brought and nothing maps, counted (FEED-63). */
+export interface AdtUnmappedPointsOfCareTable {
+  customer_id: string;
+  /** PV1-3 as read: its components joined by `^`, trimmed, lower case. */
+  point_of_care: string;
+  messages: ColumnType<number, number | undefined, number>;
+  first_at: CreatedAt;
+  last_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 type Id = ColumnType<number, never, never>;
@@ -55,6 +66,18 @@ export interface FeedMessagesTable {
   /** Deliveries after the first, counted instead of stored (FEED-56). */
   repeats: Generated<number>;
   last_repeat_at: Date | null;
+  /** MSH-3.1 and MSH-4.1: with the control id, the message's identity (migration 0211, FEED-58). */
+  sending_application: string | null;
+  sending_facility: string | null;
+  /** What a repeat is compared on: the decoded message without MSH-7 (FEED-58). */
+  content_sha256: Buffer | null;
+  /** A repeat of this message's identity with other content, kept beside it (FEED-58). */
+  repeat_of: string | null;
+  /** The message's bytes as received, and the character set they were read in (FEED-59). */
+  body_bytes: Buffer | null;
+  charset: string | null;
+  /** PV1-3 as read (lower case) of a message ignored because nothing maps it (FEED-63). */
+  point_of_care: string | null;
 }
 
 /** Messages that named no customer we have, counted per feed and transport, not kept (FEED-57). */
@@ -83,12 +106,25 @@ export interface AdtFacilitiesTable {
   facility: string;
   customer_id: string;
   created_at: CreatedAt;
+  /** The character set of messages whose MSH-18 is empty; null: UTF-8 (FEED-59). */
+  charset: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Training and debugging messages (MSH-11 T, D) are applied too (FEED-64). */
+  test_facility: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+/**
+ * PV1-3's components a mapping names (null: any), matched trimmed and case-insensitively; at
+ * least one is named (migration 0211, FEED-63).
+ */
 export interface AdtPointsOfCareTable {
   id: Id;
   customer_id: CustomerId;
-  point_of_care: string;
+  point_of_care: string | null;
+  room: ColumnType<string | null, string | null | undefined, string | null>;
+  bed: ColumnType<string | null, string | null | undefined, string | null>;
+  facility: ColumnType<string | null, string | null | undefined, string | null>;
+  building: ColumnType<string | null, string | null | undefined, string | null>;
+  floor: ColumnType<string | null, string | null | undefined, string | null>;
   workflow_id: number;
   /** Where an A02 to this point of care moves the visit; null: the location rules decide. */
   phase_id: number | null;
