@@ -127,3 +127,105 @@ export interface MadeRtlsSecretRecord {
 }
 
 export interface MadeRtlsSecret extends Json<MadeRtlsSecretRecord> {}
+
+/**
+ * A point of care the HL7 feed brought that no mapping names (FEED-63): messages for it are
+ * answered AA and shown on no board. GET /adt/unmapped-points-of-care, newest first.
+ */
+export interface UnmappedPointOfCareRecord {
+  /** PV1-3.1 as read, trimmed, lower case. */
+  readonly point_of_care: string;
+  readonly messages: number;
+  readonly first_at: Date;
+  readonly last_at: Date;
+}
+
+export interface UnmappedPointOfCare extends Json<UnmappedPointOfCareRecord> {}
+
+/**
+ * POST /adt/unmapped-points-of-care/map `{ point_of_care, workflow_id, phase_id? }`: the mapping
+ * made, and the stored messages of that point of care replayed through it, oldest first.
+ */
+export interface MappedPointOfCare {
+  readonly point: PointOfCare;
+  /** Messages replayed, and how many of them changed a board. */
+  readonly replayed: number;
+  readonly applied: number;
+}
+
+/** POST /feeds/hl7/messages/:id/replay: the stored message's outcome after it was read again. */
+export interface ReplayedMessage {
+  readonly message: FeedMessageSummary;
+}
+
+/** How a dry run found the message's place (FEED-63). */
+export type DryRunPlaceStatus = 'mapped' | 'catch_all' | 'not_mapped' | 'none';
+
+/** What the dry run read of one message, as the feed reads it (field numbers in the names). */
+export interface DryRunFields {
+  /** PID-3 as chosen (FEED-62). */
+  readonly patient_id: string;
+  /** PV1-19; '' when empty or `""`. */
+  readonly visit_number: string;
+  /** PID-5.1 and PID-5.2. */
+  readonly family_name: string;
+  readonly given_name: string;
+  /** PV1-3.1, .2, .3, .4, .7, .8. */
+  readonly point_of_care: string;
+  readonly room: string;
+  readonly bed: string;
+  readonly facility: string;
+  readonly building: string;
+  readonly floor: string;
+}
+
+/** One message of a dry run (POST /feeds/hl7/dry-run): what it says, and what the feed would do. */
+export interface DryRunMessage {
+  /** 1 for the first message pasted. */
+  readonly index: number;
+  /** MSH-10, MSH-9 (`ADT^A01`), MSH-11, MSH-18 (or the default used). */
+  readonly control_id: string;
+  readonly message_type: string;
+  readonly processing_id: string;
+  readonly charset: string;
+  /** MSH-6, and whether it is one of the caller's facilities. */
+  readonly facility: { readonly name: string; readonly mapped: boolean; readonly test_facility: boolean };
+  /** MSH-3 and MSH-4, and whether the facility lists them (the address is not checked in a dry run). */
+  readonly sender: { readonly application: string; readonly facility: string; readonly listed: boolean };
+  /** What was read; null when the message could not be read so far. */
+  readonly fields: DryRunFields | null;
+  /** The mapping the place matched. */
+  readonly place: {
+    readonly status: DryRunPlaceStatus;
+    /** The mapping's id when `mapped`; the workflow for `mapped` and `catch_all`. */
+    readonly mapping_id: number | null;
+    readonly workflow_id: number | null;
+    readonly workflow_name: string | null;
+  };
+  /** The answer that would be sent. */
+  readonly answer: {
+    readonly code: AckCode;
+    readonly reason: string | null;
+    readonly error_code: string | null;
+  };
+  /** What would change, and on which boards; null when nothing would. */
+  readonly effect: {
+    /** `admit`, `rename`, `transfer`, `discharge`, … : the event's effect, in a word. */
+    readonly kind: string;
+    /** The visit changed (null: a new one). */
+    readonly visit_id: number | null;
+    readonly workflow_id: number;
+    readonly workflow_name: string;
+    readonly phase_id: number | null;
+    readonly phase_name: string | null;
+    /** The display boards of the caller's customer that show that workflow. */
+    readonly boards: readonly { readonly id: number; readonly name: string }[];
+  } | null;
+}
+
+/** POST /feeds/hl7/dry-run `{ text }` (pasted) or `{ base64 }` (a file's bytes): nothing is applied or stored. */
+export interface DryRunResult {
+  readonly messages: readonly DryRunMessage[];
+  /** Why the text as a whole could not be read (no MSH at all); null when it could. */
+  readonly refusal: string | null;
+}
