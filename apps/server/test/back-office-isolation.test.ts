@@ -187,6 +187,14 @@ beforeAll(async () => {
     'ADT sender',
   );
   bIds['staff-types'] = 3;
+  // A stored HL7 message of B's, left out: one a replay could read again (FEED-67).
+  bIds.feeds = (
+    await sql.query(
+      `INSERT INTO feed_messages (customer_id, feed, transport, control_id, status, ack_code, reason, body, body_bytes)
+       VALUES ($1, 'hl7', 'mllp', 'B-1', 'ignored', 'AA', $2, '', $3) RETURNING id`,
+      [B, `${MARK} left out`, Buffer.from('MSH|^~\\&|B-EHR||CB|B-FACILITY|2026||ADT^A04|B-1|P|2.5')],
+    )
+  ).rows[0].id;
 });
 afterAll(async () => {
   await sql?.end();

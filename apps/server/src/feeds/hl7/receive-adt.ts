@@ -23,7 +23,7 @@ import {
 } from '../../store/repositories/feed-messages.ts';
 import type { FeedTransport } from '../../store/tables/feeds.ts';
 import type { AdtAnswer } from './ack.ts';
-import { type Hl7Envelope, readAdt, readEnvelope } from './adt-fields.ts';
+import { type AdtFields, type Hl7Envelope, readAdt, readEnvelope } from './adt-fields.ts';
 import { AdtNotMapped, AdtRefusal } from './adt-refusal.ts';
 import { applyAdt } from './apply-adt.ts';
 import {
@@ -118,7 +118,7 @@ function notStored(error: unknown): unknown {
 }
 
 /** The first segment's text, read as Latin-1: MSH's fields are ASCII in every charset we read. */
-function firstSegment(bytes: Buffer): string {
+export function firstSegment(bytes: Buffer): string {
   const cr = bytes.indexOf(0x0d);
   const lf = bytes.indexOf(0x0a);
   const ends = [cr, lf].filter((at) => at >= 0);
@@ -272,52 +272,103 @@ async function receive(
       return storedAnswer(stored, true);
     }
   }
+  return applyAndSettle(db, stored.id, message, envelope, { ...options, customerId, context }, now);
+}
+
+/** How a message stands before anything is applied: refused, left out by a rule, or read. */
+export type AdtPrecheck =
+  | { readonly kind: 'refused'; readonly refused: Refused }
+  | { readonly kind: 'ignored'; readonly reason: string }
+  | { readonly kind: 'read'; readonly adt: AdtFields };
+
+/**
+ * What can be said of a message before the database is asked (shared with the dry run, so it
+ * says what the feed would): no control id is AE, a batch cut short AR, a message we do not
+ * read AE, test traffic at a production facility left out (FEED-64).
+ */
+export function precheckAdt(
+  message: Hl7Message,
+  envelope: Hl7Envelope,
+  options: {
+    readonly testFacility: boolean;
+    readonly refusal: string | undefined;
+    readonly charset: Hl7Charset;
+  },
+): AdtPrecheck {
   if (!envelope.controlId) {
-    return settleOnce(db, stored.id, refusal('AE', 'MSH-10 (message control id) is missing', '101'), {
-      ...options,
-      context,
-    });
+    return { kind: 'refused', refused: refusal('AE', 'MSH-10 (message control id) is missing', '101') };
   }
-  if (options.refusal) {
-    return settleOnce(db, stored.id, refusal('AR', options.refusal, '207'), { ...options, context });
-  }
+  if (options.refusal) return { kind: 'refused', refused: refusal('AR', options.refusal, '207') };
   const read = readAdt(message, envelope, options.charset);
-  if (!read.ok) {
-    return settleOnce(db, stored.id, refusal('AE', read.reason, read.errorCode), { ...options, context });
-  }
+  if (!read.ok) return { kind: 'refused', refused: refusal('AE', read.reason, read.errorCode) };
   if (envelope.processingId !== 'P' && !options.testFacility) {
-    return settleIgnored(
-      db,
-      stored.id,
-      { reason: testTrafficReason(envelope.processingId) },
-      { ...options, context },
-    );
+    return { kind: 'ignored', reason: testTrafficReason(envelope.processingId) };
   }
-  const route = `${options.routePrefix} ADT^${read.adt.event}`;
+  return { kind: 'read', adt: read.adt };
+}
+
+/** Statuses a replay may settle again (decision FEED-67): what was left out or refused. */
+const REPLAYABLE: ReadonlySet<string> = new Set(['ignored', 'error', 'rejected']);
+
+interface SettleOptions extends MessageOptions {
+  readonly customerId: string;
+  readonly context: Record<string, unknown>;
+  /** A stored message read again: it may be settled anew, and is not counted again. */
+  readonly replay?: boolean;
+}
+
+/**
+ * Applies a stored message and settles it, or settles why not. One transaction locks the stored
+ * row and, only if it is still 'received' (or, for a replay, left out or refused), applies it
+ * and settles it 'applied'; a place nothing maps is settled 'ignored' in the same transaction
+ * (nothing was written); a refusal rolls back what was applied and is settled apart.
+ */
+export async function applyAndSettle(
+  db: Db,
+  storedId: string,
+  message: Hl7Message,
+  envelope: Hl7Envelope,
+  options: SettleOptions,
+  now: Date,
+): Promise<AdtAnswer> {
+  const { customerId, context } = options;
+  const precheck = precheckAdt(message, envelope, options);
+  if (precheck.kind === 'refused') return settleOnce(db, storedId, precheck.refused, options);
+  if (precheck.kind === 'ignored') return settleIgnored(db, storedId, { reason: precheck.reason }, options);
+  const adt = precheck.adt;
+  const route = `${options.routePrefix} ADT^${adt.event}`;
   try {
     const answer = await db.transaction().execute(async (trx) => {
       // One ADT message of a customer at a time: two admits of one visit number make one visit (FEED-21).
       await lockUntilTransactionEnds(trx, 'careboard.hl7-adt', customerId);
-      const locked = await lockFeedMessage(trx, stored.id);
+      const locked = await lockFeedMessage(trx, storedId);
       if (!locked) return undefined;
-      if (locked.status !== 'received') return storedAnswer(locked, true);
-      const effect = await applyAdt(trx, read.adt, { customerId, route, now });
-      await settleFeedMessage(trx, stored.id, { status: 'applied', ack_code: 'AA' }, now);
-      options.log.info({ ...context, visit: effect.visitId, changed: effect.changed }, 'HL7: applied');
-      return { code: 'AA', reason: null } satisfies AdtAnswer;
+      if (!settleable(locked, options)) return storedAnswer(locked, true);
+      try {
+        const effect = await applyAdt(trx, adt, { customerId, route, now });
+        await settleFeedMessage(trx, storedId, { status: 'applied', ack_code: 'AA', reason: null }, now);
+        options.log.info({ ...context, visit: effect.visitId, changed: effect.changed }, 'HL7: applied');
+        return { code: 'AA', reason: null } satisfies AdtAnswer;
+      } catch (error) {
+        // Nothing is written before a place is found unmapped: settle it here, in the same transaction.
+        if (!(error instanceof AdtNotMapped)) throw error;
+        return ignoreIn(
+          trx,
+          storedId,
+          { reason: error.message, pointOfCare: error.pointOfCare, now },
+          options,
+        );
+      }
     });
     return answer ?? { code: 'AE', reason: 'the stored message is gone', errorCode: '207' };
   } catch (error) {
-    if (error instanceof AdtNotMapped) {
-      return settleIgnored(
-        db,
-        stored.id,
-        { reason: error.message, pointOfCare: error.pointOfCare, customerId, now },
-        { ...options, context },
-      );
-    }
-    return settleOnce(db, stored.id, refusalOf(error, options, context), { ...options, context });
+    return settleOnce(db, storedId, refusalOf(error, options, context), options);
   }
+}
+
+/** Whether a locked stored message may be settled now: not yet, or (a replay) left out or refused. */
+function settleable(locked: FeedMessage, options: { readonly replay?: boolean }): boolean {
+  return locked.status === 'received' || (options.replay === true && REPLAYABLE.has(locked.status));
 }
 
 /**
@@ -400,29 +451,38 @@ async function storeRepeatWithOtherContent(
 async function settleIgnored(
   db: Db,
   id: string,
-  ignored: {
-    readonly reason: string;
-    readonly pointOfCare?: string;
-    readonly customerId?: string;
-    readonly now?: Date;
-  },
-  options: ReceiveOptions & { readonly context: Record<string, unknown> },
+  ignored: { readonly reason: string },
+  options: SettleOptions,
 ): Promise<AdtAnswer> {
   return db.transaction().execute(async (trx) => {
     const locked = await lockFeedMessage(trx, id);
-    if (locked && locked.status !== 'received') return storedAnswer(locked, true);
-    await settleFeedMessage(trx, id, {
-      status: 'ignored',
-      ack_code: 'AA',
-      reason: ignored.reason,
-      ...(ignored.pointOfCare !== undefined ? { point_of_care: ignored.pointOfCare } : {}),
-    });
-    if (ignored.pointOfCare !== undefined && ignored.customerId !== undefined) {
-      await countUnmappedPointOfCare(trx, ignored.customerId, ignored.pointOfCare, ignored.now ?? new Date());
-    }
-    options.log.info({ ...options.context, reason: ignored.reason }, 'HL7: answered, not applied');
-    return { code: 'AA', reason: ignored.reason } satisfies AdtAnswer;
+    if (locked && !settleable(locked, options)) return storedAnswer(locked, true);
+    return ignoreIn(trx, id, ignored, options);
   });
+}
+
+/**
+ * Settles a locked message 'ignored', answered AA with the rule's reason; a point of care
+ * nothing maps is kept on the row and counted, once (a replay that finds it still unmapped
+ * does not count it again).
+ */
+async function ignoreIn(
+  trx: Db,
+  id: string,
+  ignored: { readonly reason: string; readonly pointOfCare?: string; readonly now?: Date },
+  options: SettleOptions,
+): Promise<AdtAnswer> {
+  await settleFeedMessage(trx, id, {
+    status: 'ignored',
+    ack_code: 'AA',
+    reason: ignored.reason,
+    point_of_care: ignored.pointOfCare ?? null,
+  });
+  if (ignored.pointOfCare !== undefined && !options.replay) {
+    await countUnmappedPointOfCare(trx, options.customerId, ignored.pointOfCare, ignored.now ?? new Date());
+  }
+  options.log.info({ ...options.context, reason: ignored.reason }, 'HL7: answered, not applied');
+  return { code: 'AA', reason: ignored.reason } satisfies AdtAnswer;
 }
 
 /**
@@ -486,7 +546,7 @@ async function storeNotAccepted(db: Db, envelope: Hl7Envelope, options: ReceiveO
   return { code: 'AR', reason: SENDER_NOT_ACCEPTED, errorCode: '204' };
 }
 
-interface Refused extends FeedMessageOutcome {
+export interface Refused extends FeedMessageOutcome {
   readonly status: 'error' | 'rejected';
   readonly ack_code: 'AE' | 'AR';
   readonly reason: string;
@@ -502,7 +562,11 @@ function refusal(code: 'AE' | 'AR', reason: string, errorCode: string): Refused 
  * a failure of ours, settled AE too so a sender does not resend it forever (logged for us,
  * without the pg error's detail, which may quote values).
  */
-function refusalOf(error: unknown, options: ReceiveOptions, context: Record<string, unknown>): Refused {
+export function refusalOf(
+  error: unknown,
+  options: Pick<ReceiveOptions, 'log'>,
+  context: Record<string, unknown>,
+): Refused {
   if (error instanceof AdtRefusal) return refusal(error.code, error.message, error.errorCode);
   const appError = toAppError(error);
   if (
@@ -522,12 +586,12 @@ async function settleOnce(
   db: Db,
   id: string,
   refused: Refused,
-  options: ReceiveOptions & { readonly context: Record<string, unknown> },
+  options: ReceiveOptions & { readonly context: Record<string, unknown>; readonly replay?: boolean },
 ): Promise<AdtAnswer> {
   return db.transaction().execute(async (trx) => {
     const locked = await lockFeedMessage(trx, id);
-    if (locked && locked.status !== 'received') return storedAnswer(locked, true);
-    await settleFeedMessage(trx, id, refused);
+    if (locked && !settleable(locked, options)) return storedAnswer(locked, true);
+    await settleFeedMessage(trx, id, { ...refused, point_of_care: null });
     options.log.warn(
       { ...options.context, code: refused.ack_code, reason: refused.reason },
       'HL7: not applied',

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../../config/config.ts';
 import type { FeedOptions } from '../feed-options.ts';
+import { hl7ToolRoutes } from './hl7-tool-routes.ts';
 import { startMllpListener } from './mllp-listener.ts';
 import { AdtNotStored, type ReceiveOptions } from './receive-adt.ts';
 import { receiveFrame } from './receive-frame.ts';
@@ -13,6 +15,8 @@ import { receiveFrame } from './receive-frame.ts';
  */
 export async function registerHl7Feed(app: FastifyInstance, options: FeedOptions): Promise<void> {
   const { db, feeds, host } = options;
+  // The analyst's tools work with or without a listener: a dry run is for before go-live (FEED-67).
+  await app.register(hl7ToolRoutes, { prefix: API_PREFIX, db, log: options.log });
   if (feeds.hl7MllpPort === null) return;
   const log = options.log.child({ feed: 'hl7', transport: 'mllp' });
   const receive: ReceiveOptions = { transport: 'mllp', routePrefix: 'MLLP', log };

@@ -1,5 +1,7 @@
+import type { UnmappedPointOfCareRecord } from '@careboard/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { type Page, type PageRequest, selectPage } from './page.ts';
 
 /**
  * What HL7 ADT reads to place a message (FEED-52, FEED-53): the customer its receiving facility names
@@ -70,6 +72,7 @@ export async function findFacilitySenders(db: Db, facility: string): Promise<Fac
 }
 
 export interface PointOfCareMapping {
+  readonly id: number;
   readonly workflow_id: number;
   /** Where an A02 to this point of care moves the visit; null: the location rules decide. */
   readonly phase_id: number | null;
@@ -107,7 +110,7 @@ export async function findPointOfCare(
   if (PLACE_COLUMNS.every(([, key]) => place[key].trim() === '')) return undefined;
   let query = db
     .selectFrom('adt_points_of_care')
-    .select(['workflow_id', 'phase_id'])
+    .select(['id', 'workflow_id', 'phase_id'])
     .where('customer_id', '=', customerId);
   for (const [column, key] of PLACE_COLUMNS) {
     const value = place[key].trim().toLowerCase();
@@ -245,4 +248,84 @@ export async function findRulePhaseForLocation(
     .limit(1)
     .executeTakeFirst();
   return row?.phase_id;
+}
+
+/**
+ * The customer's own facility mapping named so, with its senders (a dry run's, which asks only
+ * the caller's facilities: another customer's is "not one of yours", FEED-67).
+ */
+export async function findCustomerFacility(
+  db: Db,
+  customerId: string,
+  facility: string,
+): Promise<FacilitySenders | undefined> {
+  const found = await findFacilitySenders(db, facility);
+  return found?.customerId === customerId ? found : undefined;
+}
+
+/** The customer's display boards that show a workflow, by name. */
+export async function findBoardsShowingWorkflow(
+  db: Db,
+  customerId: string,
+  workflowId: number,
+): Promise<{ readonly id: number; readonly name: string }[]> {
+  return db
+    .selectFrom('display_board_workflows as w')
+    .innerJoin('display_boards as b', (join) =>
+      join.onRef('b.customer_id', '=', 'w.customer_id').onRef('b.id', '=', 'w.display_board_id'),
+    )
+    .select(['b.id', 'b.name'])
+    .where('w.customer_id', '=', customerId)
+    .where('w.workflow_id', '=', workflowId)
+    .orderBy('b.name')
+    .orderBy('b.id')
+    .execute();
+}
+
+/** Stored HL7 messages left out because nothing mapped this point of care, oldest first, at most `limit`. */
+export async function listIgnoredForPointOfCare(
+  db: Db,
+  customerId: string,
+  pointOfCare: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('feed_messages')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('feed', '=', 'hl7')
+    .where('status', '=', 'ignored')
+    .where('point_of_care', '=', pointOfCare)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The points of care nothing maps, most recently seen first (FEED-63). */
+export async function pageUnmappedPointsOfCare(
+  db: Db,
+  customerId: string,
+  page: PageRequest,
+): Promise<Page<UnmappedPointOfCareRecord>> {
+  const query = db
+    .selectFrom('adt_unmapped_points_of_care')
+    .select(['point_of_care', 'messages', 'first_at', 'last_at'])
+    .where('customer_id', '=', customerId)
+    .orderBy('last_at', 'desc')
+    .orderBy('point_of_care');
+  return selectPage(query, page);
+}
+
+/** Forgets the count of a point of care once it is mapped. */
+export async function forgetUnmappedPointOfCare(
+  db: Db,
+  customerId: string,
+  pointOfCare: string,
+): Promise<void> {
+  await db
+    .deleteFrom('adt_unmapped_points_of_care')
+    .where('customer_id', '=', customerId)
+    .where('point_of_care', '=', pointOfCare)
+    .execute();
 }

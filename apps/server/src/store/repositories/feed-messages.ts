@@ -170,3 +170,39 @@ export async function settleFeedMessage(
     .where('id', '=', id)
     .execute();
 }
+
+/** A stored HL7 message as a replay reads it: its outcome, its bytes and how they were read. */
+export interface StoredHl7Message extends FeedMessage {
+  readonly body_bytes: Buffer | null;
+  readonly charset: string | null;
+  readonly repeat_of: string | null;
+}
+
+/** The customer's stored HL7 message, with its bytes; undefined when it has none by this id. */
+export async function findStoredHl7Message(
+  db: Db,
+  customerId: string,
+  id: string,
+): Promise<StoredHl7Message | undefined> {
+  return db
+    .selectFrom('feed_messages')
+    .select([...columns, 'body_bytes', 'charset', 'repeat_of'])
+    .where('customer_id', '=', customerId)
+    .where('feed', '=', 'hl7')
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The customer's stored message's outcome, without its body. */
+export async function findFeedMessageSummary(
+  db: Db,
+  customerId: string,
+  id: string,
+): Promise<FeedMessage | undefined> {
+  return db
+    .selectFrom('feed_messages')
+    .select(columns)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
