@@ -20,6 +20,7 @@ interface Prerequisite {
 const PREREQUISITES: readonly Prerequisite[] = [
   { name: 'Redis (multi-node tests)', command: 'redis-server', debianPackage: 'redis-server' },
   { name: 'MQTT broker (RTLS feed tests)', command: 'mosquitto', debianPackage: 'mosquitto' },
+  { name: 'TLS certificates for the MLLP over TLS tests', command: 'openssl', debianPackage: 'openssl' },
   // A second MLLP client, written apart from ours (runs on Debian's /usr/bin/python3).
   { name: 'A second MLLP sender (HL7 feed tests)', command: 'mllp_send', debianPackage: 'python3-hl7' },
   // Debian's own build: browsers that download themselves cannot reach the network here.

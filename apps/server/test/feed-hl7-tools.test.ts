@@ -262,7 +262,7 @@ describe('a stored message read again', () => {
 
     await sql.query("UPDATE adt_facilities SET charset = '8859/1' WHERE facility = 'demo'");
     try {
-      const replayed = await demo('POST', `/feeds/hl7/messages/${id}/replay`);
+      const replayed = await demo('POST', `/feeds/hl7/messages/${id}/replay`, {});
       expect(replayed).toMatchObject({
         status: 200,
         body: { message: { id, status: 'applied', ack_code: 'AA', reason: null } },
@@ -279,14 +279,14 @@ describe('a stored message read again', () => {
     );
 
     // Applied now: not one to read again; and never another customer's.
-    expect(await demo('POST', `/feeds/hl7/messages/${id}/replay`)).toMatchObject({
+    expect(await demo('POST', `/feeds/hl7/messages/${id}/replay`, {})).toMatchObject({
       status: 400,
       body: { code: 'IS_NOT_VALID' },
     });
-    expect(await bravo('POST', `/feeds/hl7/messages/${id}/replay`)).toMatchObject({
+    expect(await bravo('POST', `/feeds/hl7/messages/${id}/replay`, {})).toMatchObject({
       status: 404,
       body: { code: 'ENTITY_NOT_FOUND' },
     });
-    expect((await reader('POST', `/feeds/hl7/messages/${id}/replay`)).status).toBe(403);
+    expect((await reader('POST', `/feeds/hl7/messages/${id}/replay`, {})).status).toBe(403);
   });
 });

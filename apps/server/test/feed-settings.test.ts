@@ -319,6 +319,11 @@ describe('ADT facilities', () => {
   it('maps facilities to one customer only, without saying whose a taken one is', async () => {
     expect(await created(demo('POST', '/adt/facilities', { facility: 'RIVERSIDE' }))).toEqual({
       facility: 'RIVERSIDE',
+      charset: null,
+      test_facility: false,
+      patient_id_type: 'MR',
+      patient_id_authority: null,
+      arrival_statuses: ['ARRIVED', 'CHECKED IN', 'CHECKEDIN', 'STARTED'],
       created_at: expect.any(String),
     });
     expect(await lastChange('adt_facility')).toMatchObject({ action: 'insert', board_ids: [] });
@@ -342,6 +347,44 @@ describe('ADT facilities', () => {
       facility: 'RIVERSIDE',
     });
     expectError(await demo('DELETE', '/adt/facilities/RIVERSIDE'), 404, 'ENTITY_NOT_FOUND', {});
+  });
+
+  it('says how a facility’s messages are read: its character set, test traffic, the patient identifier', async () => {
+    await created(demo('POST', '/adt/facilities', { facility: 'WESTSIDE' }));
+    const set = await demo('PATCH', '/adt/facilities/WESTSIDE', {
+      charset: '8859/1',
+      test_facility: true,
+      patient_id_type: 'PI',
+      patient_id_authority: ' ',
+      arrival_statuses: ['Checked In', ' arrived '],
+    });
+    expect(set).toMatchObject({
+      status: 200,
+      body: {
+        facility: 'WESTSIDE',
+        charset: '8859/1',
+        test_facility: true,
+        patient_id_type: 'PI',
+        patient_id_authority: null,
+        arrival_statuses: ['CHECKED IN', 'ARRIVED'],
+      },
+    });
+    expect(await lastChange('adt_facility')).toMatchObject({ action: 'update' });
+    expect((await demo('PATCH', '/adt/facilities/WESTSIDE', { charset: null })).body).toMatchObject({
+      charset: null,
+      test_facility: true,
+    });
+    expectError(await demo('PATCH', '/adt/facilities/WESTSIDE', { charset: 'latin1' }), 400, 'IS_NOT_VALID', {
+      field: 'charset',
+    });
+    expectError(
+      await bravo('PATCH', '/adt/facilities/WESTSIDE', { test_facility: true }),
+      404,
+      'ENTITY_NOT_FOUND',
+      {},
+    );
+    expect((await reader('PATCH', '/adt/facilities/WESTSIDE', { test_facility: false })).status).toBe(403);
+    expect(await demo('DELETE', '/adt/facilities/WESTSIDE')).toEqual({ status: 204, body: null });
   });
 });
 

@@ -85,7 +85,7 @@ describe('the HL7 v2 corpus fixtures', () => {
     expect(manifest.map((entry) => entry.id).sort()).toEqual(messages);
     for (const entry of manifest) expect(entry.file).toBe(`${entry.id}.hl7`);
     const others = names.filter((name) => !name.endsWith('.hl7') && !name.endsWith('.source.md'));
-    expect(others.sort()).toEqual(['README.md', 'corpus.json']);
+    expect(others.sort()).toEqual(['README.md', 'corpus.json', 'expected.json']);
   });
 
   it('names for every file a redistributable licence and the URL it was copied from', () => {

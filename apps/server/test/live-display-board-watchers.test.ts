@@ -19,6 +19,7 @@ function config(name: string): DisplayBoardConfig {
     show_display_name: true,
     show_estimated_duration: false,
     show_avg_duration: false,
+    show_expected: false,
     play_tone: false,
     play_announcement: false,
     announcement_template: null,

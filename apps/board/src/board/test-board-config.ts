@@ -14,6 +14,7 @@ export const boardConfig: DisplayBoardConfig = {
   show_display_name: true,
   show_estimated_duration: true,
   show_avg_duration: true,
+  show_expected: false,
   play_tone: false,
   play_announcement: false,
   announcement_voice: 'female',

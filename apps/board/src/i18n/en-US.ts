@@ -31,6 +31,7 @@ export const enUS = Object.freeze({
   'workflow.column.display_name': 'Patient',
   'workflow.column.phase': 'Phase',
   'workflow.column.location': 'Location',
+  'workflow.away': 'Away (leave of absence)',
   'workflow.column.station': 'Station',
   'workflow.column.time_in_phase': 'Time in phase',
   'workflow.column.estimated_duration': 'Estimate',
@@ -41,6 +42,9 @@ export const enUS = Object.freeze({
   'workflow.average': 'Avg today {duration}',
   'workflow.patients': '{count, plural, one {# patient} other {# patients}}',
   'workflow.empty': 'No patients right now.',
+  // Expected patients (BRD-23): not here yet, in no phase.
+  'workflow.expected': 'Expected',
+  'workflow.expected.count': '{count} expected',
   // Family board (screens/family)
   'family.column.code': 'Code',
   'family.column.badge': 'Badge',

@@ -27,6 +27,7 @@ export const esUS: Messages = Object.freeze({
   'workflow.column.badge_label': 'Credencial',
   'workflow.column.display_name': 'Paciente',
   'workflow.column.phase': 'Fase',
+  'workflow.away': 'Ausente (permiso)',
   'workflow.column.location': 'Ubicación',
   'workflow.column.station': 'Puesto',
   'workflow.column.time_in_phase': 'Tiempo en fase',
@@ -38,6 +39,8 @@ export const esUS: Messages = Object.freeze({
   'workflow.average': 'Promedio hoy {duration}',
   'workflow.patients': '{count, plural, one {# paciente} other {# pacientes}}',
   'workflow.empty': 'No hay pacientes en este momento.',
+  'workflow.expected': 'Por llegar',
+  'workflow.expected.count': '{count} por llegar',
   // Family board (screens/family)
   'family.column.code': 'Código',
   'family.column.badge': 'Credencial',

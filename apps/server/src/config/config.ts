@@ -1,3 +1,4 @@
+import type { BlockList } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { RuntimeConfig } from '@careboard/contracts';
@@ -47,6 +48,10 @@ export interface NodesConfig {
 export interface FeedsConfig {
   /** HL7 v2 ADT over MLLP listens here (on HOST); null: off. */
   readonly hl7MllpPort: number | null;
+  /** HL7_MLLP_ALLOW: the addresses that port takes connections from; null: any (FEED-66). */
+  readonly hl7MllpAllow: BlockList | null;
+  /** MLLP over TLS on a port of its own, beside the plain one or instead of it (FEED-66); null: off. */
+  readonly hl7MllpTls: MllpTlsConfig | null;
   /** What one MLLP sender may hold (decision FEED-54). */
   readonly hl7Mllp: MllpConfig;
   /** The MQTT broker RTLS sightings come from; null: off. May hold credentials: never logged. */
@@ -76,6 +81,18 @@ export interface MllpConfig {
   readonly connections: number;
   /** A frame larger than this is read to its end, answered AR and kept without its body (FEED-60). */
   readonly maxFrameBytes: number;
+}
+
+/** The MLLP over TLS listener (decision FEED-66); the limits of MllpConfig hold for it on its own. */
+export interface MllpTlsConfig {
+  readonly port: number;
+  /** PEM files, absolute: the certificate chain presented and its key, re-read when they change. */
+  readonly certFile: string;
+  readonly keyFile: string;
+  /** PEM CA certificates a client's certificate must chain to (mutual TLS); null: none asked for. */
+  readonly caFile: string | null;
+  /** HL7_MLLP_TLS_ALLOW: the addresses the TLS port takes connections from; null: any. */
+  readonly allow: BlockList | null;
 }
 
 export interface StoreConfig {
@@ -157,12 +174,48 @@ export function loadConfig(
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(problems);
   }
-  // Socket broadcasts cross the cluster's processes through Redis only (LIVE-21).
-  if ((parsed.data.CAREBOARD_NODES ?? 1) > 1 && !parsed.data.REDIS_URL)
-    throw new ConfigError([
-      'CAREBOARD_NODES: more than 1 needs REDIS_URL (socket broadcasts cross processes through Redis)',
-    ]);
+  const problems = dependencyProblems(parsed.data);
+  if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(fromEnv(parsed.data, cwd));
+}
+
+/** What one variable needs of another: each valid alone, not together. */
+function dependencyProblems(env: Env): string[] {
+  const problems: string[] = [];
+  // Socket broadcasts cross the cluster's processes through Redis only (LIVE-21).
+  if ((env.CAREBOARD_NODES ?? 1) > 1 && !env.REDIS_URL)
+    problems.push(
+      'CAREBOARD_NODES: more than 1 needs REDIS_URL (socket broadcasts cross processes through Redis)',
+    );
+  // A TLS port without its certificate and key could only refuse every handshake (FEED-66).
+  if (env.HL7_MLLP_TLS_PORT !== undefined) {
+    if (!env.HL7_MLLP_TLS_CERT_FILE)
+      problems.push(
+        'HL7_MLLP_TLS_CERT_FILE: HL7_MLLP_TLS_PORT needs it (the certificate chain the listener presents, PEM)',
+      );
+    if (!env.HL7_MLLP_TLS_KEY_FILE)
+      problems.push(
+        'HL7_MLLP_TLS_KEY_FILE: HL7_MLLP_TLS_PORT needs it (the private key of that certificate, PEM)',
+      );
+    if (env.HL7_MLLP_TLS_PORT !== 0 && env.HL7_MLLP_TLS_PORT === env.HL7_MLLP_PORT)
+      problems.push(
+        'HL7_MLLP_TLS_PORT: must differ from HL7_MLLP_PORT (plain MLLP and MLLP over TLS each have a port)',
+      );
+  }
+  return problems;
+}
+
+/** The TLS listener's settings, or null when HL7_MLLP_TLS_PORT is unset (dependencyProblems checked the rest). */
+function mllpTlsFromEnv(env: Env, cwd: string): MllpTlsConfig | null {
+  const { HL7_MLLP_TLS_PORT: port, HL7_MLLP_TLS_CERT_FILE: certFile, HL7_MLLP_TLS_KEY_FILE: keyFile } = env;
+  if (port === undefined || !certFile || !keyFile) return null;
+  return Object.freeze({
+    port,
+    certFile: path.resolve(cwd, certFile),
+    keyFile: path.resolve(cwd, keyFile),
+    caFile: env.HL7_MLLP_TLS_CA_FILE ? path.resolve(cwd, env.HL7_MLLP_TLS_CA_FILE) : null,
+    allow: env.HL7_MLLP_TLS_ALLOW ?? null,
+  });
 }
 
 function fromEnv(env: Env, cwd: string): Config {
@@ -202,6 +255,8 @@ function fromEnv(env: Env, cwd: string): Config {
     }),
     feeds: Object.freeze({
       hl7MllpPort: env.HL7_MLLP_PORT ?? null,
+      hl7MllpAllow: env.HL7_MLLP_ALLOW ?? null,
+      hl7MllpTls: mllpTlsFromEnv(env, cwd),
       hl7Mllp: Object.freeze({
         idleTimeoutSec: env.HL7_MLLP_IDLE_TIMEOUT_SEC ?? 86_400,
         frameTimeoutSec: env.HL7_MLLP_FRAME_TIMEOUT_SEC ?? 30,

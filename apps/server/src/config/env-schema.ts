@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
@@ -62,6 +63,46 @@ const proxyList = z
     },
     { error: 'must be addresses or CIDR ranges separated by commas, or loopback, linklocal, uniquelocal' },
   );
+
+/** Adds `10.1.2.0/24`, `10.1.2.7` or `fd00::/8` to the list; false when the text is none of these. */
+function addRange(list: BlockList, text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  const family = version === 4 ? 'ipv4' : 'ipv6';
+  try {
+    if (prefix === undefined) list.addAddress(address, family);
+    else if (/^\d{1,3}$/.test(prefix)) list.addSubnet(address, Number(prefix), family);
+    else return false;
+    return true;
+  } catch {
+    // BlockList refuses a prefix longer than the family's (ERR_OUT_OF_RANGE).
+    return false;
+  }
+}
+
+/**
+ * Addresses and CIDR ranges, IPv4 or IPv6, comma-separated, into one BlockList (decision FEED-66);
+ * an IPv4-mapped IPv6 address is checked against the IPv4 ranges. The same syntax and arithmetic
+ * as a facility's sender addresses (domain/adt-senders.ts, FEED-52), written again here because
+ * config/ imports no other layer (FND-40). Each entry that is not one is named in the error.
+ */
+const addressRanges = z.string().transform((value, context) => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const list = new BlockList();
+  for (const entry of entries) {
+    if (!addRange(list, entry)) {
+      context.addIssue({ code: 'custom', message: `${entry} is not an address or a CIDR range` });
+    }
+  }
+  if (entries.length === 0) {
+    context.addIssue({ code: 'custom', message: 'must be addresses or CIDR ranges separated by commas' });
+  }
+  return list;
+});
 
 const count = (max: number) =>
   z.coerce
@@ -168,6 +209,17 @@ export const envSchema = z.object({
   HL7_MLLP_MAX_FRAME_BYTES: optional(
     count(64 * 1024 * 1024).min(64 * 1024, 'must be a whole number from 65536 to 67108864'),
   ),
+  // Who may connect to the plain MLLP port (FEED-66): unset, any address (the facilities' sender
+  // lists still apply, FEED-52).
+  HL7_MLLP_ALLOW: optional(addressRanges),
+  // MLLP over TLS on a port of its own (FEED-66), beside the plain port or instead of it: the
+  // certificate chain and its key (PEM, both needed with the port, re-read when they change), and
+  // a CA bundle that, when set, makes a client certificate from it required.
+  HL7_MLLP_TLS_PORT: optional(port),
+  HL7_MLLP_TLS_CERT_FILE: optional(z.string().min(1)),
+  HL7_MLLP_TLS_KEY_FILE: optional(z.string().min(1)),
+  HL7_MLLP_TLS_CA_FILE: optional(z.string().min(1)),
+  HL7_MLLP_TLS_ALLOW: optional(addressRanges),
   MQTT_URL: optional(urlWithProtocols(['mqtt:', 'mqtts:', 'ws:', 'wss:'], 'an MQTT broker address')),
   MQTT_TOPIC: optional(
     z

@@ -24,6 +24,7 @@ const ENTITY_BY_TABLE: Readonly<Record<string, string>> = Object.freeze({
   badges: 'Badge',
   staff: 'Staff',
   visits: 'Visit',
+  expected_visits: 'Expected visit',
   visit_staff: 'Visit staff',
   visit_phase_history: 'Phase history',
   calls: 'Call',

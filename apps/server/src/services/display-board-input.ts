@@ -34,6 +34,8 @@ export const displayBoardFields = {
   show_display_name: z.boolean(),
   show_estimated_duration: z.boolean(),
   show_avg_duration: z.boolean(),
+  /** A workflow board lists the patients the EHR expects before they arrive (BRD-23); other types ignore it. */
+  show_expected: z.boolean(),
   play_tone: z.boolean(),
   play_announcement: z.boolean(),
   announcement_template: textSchema().trim().max(500).nullable(),
@@ -55,6 +57,7 @@ export const displayBoardDefaults = Object.freeze({
   show_display_name: false,
   show_estimated_duration: false,
   show_avg_duration: false,
+  show_expected: false,
   play_tone: false,
   play_announcement: false,
   announcement_template: null,

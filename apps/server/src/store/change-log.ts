@@ -16,6 +16,8 @@ export const CHANGES_CHANNEL = 'careboard_changes';
 /** What changed, named the way the live layer looks it up. */
 export type ChangeEntity =
   | 'visit'
+  // A patient the EHR expects (BRD-23): only workflow boards showing expected patients are named.
+  | 'expected_visit'
   | 'call'
   | 'message'
   | 'asset'

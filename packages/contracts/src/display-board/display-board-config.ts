@@ -62,6 +62,8 @@ export const displayBoardConfigSchema = z.object({
   show_display_name: z.boolean(),
   show_estimated_duration: z.boolean(),
   show_avg_duration: z.boolean(),
+  /** A workflow board lists the patients its EHR expects today before they arrive (BRD-23). */
+  show_expected: z.boolean(),
   play_tone: z.boolean(),
   play_announcement: z.boolean(),
   announcement_template: z.nullable(z.string()),

@@ -31,6 +31,8 @@ export const displayBoardTypeDefs = /* GraphQL */ `
     show_display_name: Boolean!
     show_estimated_duration: Boolean!
     show_avg_duration: Boolean!
+    "a workflow board lists the patients expected today before they arrive"
+    show_expected: Boolean!
     play_tone: Boolean!
     play_announcement: Boolean!
     announcement_template: String
@@ -66,6 +68,7 @@ export const displayBoardSubscription = /* GraphQL */ `
       show_display_name
       show_estimated_duration
       show_avg_duration
+      show_expected
       play_tone
       play_announcement
       announcement_template

@@ -43,9 +43,29 @@ export interface WorkflowVisitRow {
   readonly location_name: string | null;
   readonly station_name: string | null;
   readonly staff: readonly { readonly abbreviation: string; readonly display_name: string }[];
+  /** On leave of absence since (ISO; ADT A21 until A22, FEED-69); null: here. */
+  readonly away_since: string | null;
 }
 
-export type WorkflowBoardRow = PhaseRow | WorkflowVisitRow;
+/**
+ * Workflow board (staff), when the board shows expected patients (`show_expected`): a patient
+ * the EHR expects (a pre-admit, an appointment) who has not arrived. In no phase; gone when the
+ * patient arrives (the visit's row takes over), or the expectation is cancelled (BRD-23).
+ */
+export interface ExpectedVisitRow {
+  /** `expected:<id>`. */
+  readonly key: string;
+  readonly type: 'expected';
+  readonly expected_id: number;
+  /** First name and last initial, as a visit's. */
+  readonly display_name: string;
+  readonly workflow_id: number;
+  /** When the patient is expected (ISO), or null when the EHR said no time. */
+  readonly expected_at: string | null;
+  readonly location_name: string | null;
+}
+
+export type WorkflowBoardRow = PhaseRow | WorkflowVisitRow | ExpectedVisitRow;
 
 /** Family board (waiting room): a code, a status and since when; a name only where configured. */
 export interface FamilyVisitRow {

@@ -37,9 +37,33 @@ export interface PointOfCare {
   readonly phase_id: number | null;
 }
 
-/** A receiving facility (MSH-6) mapped to the customer. */
+/**
+ * The character sets the HL7 feed reads, by their table 0211 names (FEED-59): what MSH-18 may
+ * name, and what a facility's default may be.
+ */
+export const HL7_CHARSET_NAMES = Object.freeze([
+  'ASCII',
+  'ISO IR6',
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16].map((part) => `8859/${part}`),
+  'ISO IR14',
+  'GB 18030-2000',
+  'KS X 1001',
+  'BIG-5',
+  'UNICODE UTF-8',
+] as const);
+
+/** A receiving facility (MSH-6) mapped to the customer, and how its messages are read. */
 export interface FacilityRecord {
   readonly facility: string;
+  /** The character set of messages whose MSH-18 is empty (one of HL7_CHARSET_NAMES); null: UTF-8 (FEED-59). */
+  readonly charset: string | null;
+  /** Training and debugging messages (MSH-11 T, D) are applied: for go-live rehearsals (FEED-64). */
+  readonly test_facility: boolean;
+  /** Which PID-3 repetition is the patient's identifier: its type (CX.5) and assigning authority (CX.4.1, null: any), FEED-71. */
+  readonly patient_id_type: string;
+  readonly patient_id_authority: string | null;
+  /** SCH-25 values (upper case) that mean the patient has arrived for an appointment (FEED-72). */
+  readonly arrival_statuses: string[];
   readonly created_at: Date;
 }
 
@@ -106,7 +130,7 @@ export interface TransportStatus extends Json<TransportStatusRecord> {}
 /** GET /feeds/status: per transport (webhook and mqtt carry RTLS, mllp HL7, demo both), and the newest errors. */
 export interface FeedStatusRecord {
   readonly transports: TransportStatusRecord[];
-  /** The 20 newest refused or failed messages. */
+  /** The 20 newest messages refused, failed, or answered and left out by a rule (`ignored`). */
   readonly errors: FeedMessageSummaryRecord[];
 }
 

@@ -48,7 +48,11 @@ export const VisitCell = memo(function VisitCell({ column, visit, phase, hasStat
   }
 });
 
+/** Where the patient is: on leave of absence (ADT A21, FEED-69) says so in words, before any room. */
 function Place({ visit, withStation }: { readonly visit: WorkflowVisitRow; readonly withStation: boolean }) {
+  const intl = useIntl();
+  if (visit.away_since)
+    return <span className="workflow-away">{intl.formatMessage({ id: 'workflow.away' })}</span>;
   return (withStation ? visit.station_name : null) || visit.location_name || none;
 }
 

@@ -1,8 +1,9 @@
 import type { TableColumnKey } from '@careboard/contracts';
 import { type CSSProperties, memo, useMemo } from 'react';
 import { useIntl } from 'react-intl';
+import { ExpectedRow } from './ExpectedRow.tsx';
 import { VisitRow } from './VisitRow.tsx';
-import { overdueMarkColumn, type WorkflowColumn } from './workflow-columns.ts';
+import { expectedMarkColumn, overdueMarkColumn, type WorkflowColumn } from './workflow-columns.ts';
 
 /**
  * The narrowest each column may get (em of the board's type): an hour and more
@@ -30,7 +31,13 @@ export interface VisitTableProps {
   readonly columns: readonly WorkflowColumn[];
   /** The patients of the page on screen, in order. */
   readonly visitKeys: readonly string[];
+  /** The expected patients of the page, after those present (BRD-23). */
+  readonly expectedKeys?: readonly string[];
+  /** Whether each expected row says "Expected" (not where the slide's title says it). */
+  readonly markExpected?: boolean;
 }
+
+const noKeys: readonly string[] = [];
 
 /**
  * The patients of one page as a table (a table whose rows are CSS grids: every row is
@@ -38,8 +45,17 @@ export interface VisitTableProps {
  * the page's keys change; each row then renders only if its own row changed
  * (VisitRow is memoized and reads its data by key).
  */
-export function VisitTable({ columns, visitKeys }: VisitTableProps) {
+export function VisitTable({
+  columns,
+  visitKeys,
+  expectedKeys = noKeys,
+  markExpected = true,
+}: VisitTableProps) {
   const markColumn = useMemo(() => overdueMarkColumn(columns), [columns]);
+  const expectedColumn = useMemo(
+    () => (markExpected ? expectedMarkColumn(columns) : undefined),
+    [columns, markExpected],
+  );
   const hasStationColumn = useMemo(() => columns.some((column) => column.key === 'station'), [columns]);
   const style = useMemo(
     () => ({ '--workflow-columns': columnTemplate(columns) }) as CSSProperties,
@@ -57,6 +73,9 @@ export function VisitTable({ columns, visitKeys }: VisitTableProps) {
             markColumn={markColumn}
             hasStationColumn={hasStationColumn}
           />
+        ))}
+        {expectedKeys.map((key) => (
+          <ExpectedRow key={key} rowKey={key} columns={columns} markColumn={expectedColumn} />
         ))}
       </tbody>
     </table>

@@ -6,7 +6,7 @@ import {
   renderBoardScreen,
   testFrame,
 } from '../../board/content/test-board-screen.tsx';
-import { minutesBefore, phaseRow, visitRow } from './test-workflow-rows.ts';
+import { expectedRow, minutesBefore, phaseRow, visitRow } from './test-workflow-rows.ts';
 import { WorkflowScreen } from './WorkflowScreen.tsx';
 
 const now = Date.parse('2026-11-23T15:00:00Z');
@@ -121,6 +121,18 @@ describe('the workflow board table', () => {
     expect(row.querySelector('.workflow-cell-avg_duration')?.textContent).toBe('9 min');
     // No staff name on the wall.
     expect(row.textContent).not.toContain('Nurse One');
+  });
+
+  it('says a patient on leave of absence is away, in words, instead of the room', () => {
+    renderBoard([
+      ...phases,
+      visitRow(1, 12, minutesBefore(Date.now(), 5), {
+        location_name: 'Bed 4',
+        away_since: new Date(Date.now() - 60_000).toISOString(),
+      }),
+    ]);
+    const row = screen.getAllByRole('row')[1] as HTMLElement;
+    expect(row.querySelector('.workflow-cell-location')?.textContent).toBe('Away (leave of absence)');
   });
 
   it('says so when there are no patients', () => {
@@ -280,5 +292,97 @@ describe('live changes', () => {
     expect(rowNames()).toEqual(['Bea C.', 'Anna K.']);
     view.apply(testFrame('changes', [], ['visit:2']));
     expect(rowNames()).toEqual(['Anna K.']);
+  });
+});
+
+describe('expected patients (BRD-23)', () => {
+  // 10:00 in New York, the test board's site; Zoe is expected at 10:30 there, Yan at no stated time.
+  const zoe = expectedRow(4, '2026-11-23T15:30:00.000Z', {
+    display_name: 'Zoe Q.',
+    location_name: 'Pre-op Bay',
+  });
+  const yan = expectedRow(5, null, { display_name: 'Yan P.' });
+  const cell = (row: Element | undefined, key: string) =>
+    row?.querySelector(`.workflow-cell-${key}`)?.textContent;
+  const expectedRows = () => [...document.querySelectorAll('.workflow-row[data-expected="true"]')];
+
+  it('lists them after the patients present, marked Expected at their time in the site’s time zone, counted apart', () => {
+    vi.useFakeTimers({ now });
+    renderBoard([...phases, visitRow(1, 12, minutesBefore(now, 5), { display_name: 'Anna K.' }), yan, zoe]);
+    expect(rowNames()).toEqual(['Anna K.', 'Zoe Q.', 'Yan P.']);
+    const [first, second] = expectedRows();
+    expect(expectedRows()).toHaveLength(2);
+    expect(first?.getAttribute('data-key')).toBe('expected:4');
+    // The word says it, not a color: in the phase column, where a patient present shows their phase.
+    expect(cell(first, 'phase')).toBe('Expected');
+    expect(cell(first, 'time_in_phase')).toBe('10:30 AM');
+    expect(cell(first, 'location')).toBe('Pre-op Bay');
+    for (const key of ['badge_label', 'estimated_duration', 'avg_duration', 'staff'])
+      expect(cell(first, key)).toBe('—');
+    expect(cell(second, 'time_in_phase')).toBe('—');
+    // They are in no phase: the count of patients is of those present.
+    expect(screen.getByText('1 patient')).toBeTruthy();
+    expect(screen.getByText('2 expected')).toBeTruthy();
+  });
+
+  it('say Expected beside the time when the table shows no phase', () => {
+    vi.useFakeTimers({ now });
+    renderBoard([...phases, zoe], {
+      table_configuration: { columns: [{ key: 'display_name' }, { key: 'time_in_phase' }] },
+    });
+    expect(cell(expectedRows()[0], 'time_in_phase')).toBe('Expected 10:30 AM');
+  });
+
+  it('name the day of a patient expected on an earlier day and still not here', () => {
+    vi.useFakeTimers({ now });
+    renderBoard([...phases, expectedRow(6, '2026-11-22T15:30:00.000Z')]);
+    expect(cell(expectedRows()[0], 'time_in_phase')).toBe('Sun 10:30 AM');
+  });
+
+  it('fill a board with nobody present yet, instead of “No patients right now.”', () => {
+    renderBoard([...phases, zoe]);
+    expect(screen.queryByText('No patients right now.')).toBeNull();
+    expect(rowNames()).toEqual(['Zoe Q.']);
+  });
+
+  it('go when the patient arrives, the visit taking their place', () => {
+    vi.useFakeTimers({ now });
+    const view = renderBoard([...phases, zoe, yan]);
+    view.apply(
+      testFrame(
+        'changes',
+        [visitRow(9, 11, minutesBefore(now, 0), { display_name: 'Zoe Q.' })],
+        ['expected:4'],
+      ),
+    );
+    expect(rowNames()).toEqual(['Zoe Q.', 'Yan P.']);
+    expect(expectedRows().map((row) => row.getAttribute('data-key'))).toEqual(['expected:5']);
+    expect(screen.getByText('1 expected')).toBeTruthy();
+  });
+
+  it('have a lane of their own before the first phase (style 3) and a turn after the phases (style 2)', () => {
+    vi.useFakeTimers({ now });
+    const rows = [...phases, visitRow(1, 11, minutesBefore(now, 3), { display_name: 'Anna K.' }), zoe, yan];
+    renderBoard(rows, { display_style_id: 3 });
+    const lanes = [...document.querySelectorAll('.workflow-lane')];
+    expect(
+      lanes.map((lane) => lane.querySelector('.workflow-phase-pill, .workflow-expected-mark')?.textContent),
+    ).toEqual(['Expected', 'Check-in', 'Pre-op']);
+    const cards = [...(lanes[0]?.querySelectorAll('.workflow-card') ?? [])];
+    expect(cards.map((card) => card.querySelector('.workflow-cell-display_name')?.textContent)).toEqual([
+      'Zoe Q.',
+      'Yan P.',
+    ]);
+    expect(cards[0]?.getAttribute('data-expected')).toBe('true');
+    expect(cards[0]?.textContent).toContain('10:30 AM');
+    expect(lanes[0]?.textContent).toContain('2 patients');
+    cleanup();
+
+    renderBoard(rows, { display_style_id: 2, page_rotation_sec: 5 });
+    act(() => vi.advanceTimersByTime(5_000));
+    const title = document.querySelector('.workflow-phase-heading-title') as HTMLElement;
+    expect(title.textContent).toContain('Expected');
+    expect(title.textContent).toContain('2 patients');
+    expect(rowNames()).toEqual(['Zoe Q.', 'Yan P.']);
   });
 });

@@ -51,12 +51,24 @@ function WorkflowBoard({ config }: { readonly config: DisplayBoardConfig }) {
   const index = usePageRotation(slides.length, config.page_rotation_sec);
   const slide = slides[index];
   const patients = layout.visitKeys.length;
+  const expected = layout.expectedKeys.length;
 
   const footer = (
     <>
       {loaded ? (
         <p className="workflow-count">
-          <FormattedMessage id="workflow.patients" values={{ count: patients }} />
+          <span>
+            <FormattedMessage id="workflow.patients" values={{ count: patients }} />
+          </span>
+          {/* Counted apart: they are in no phase and not here yet (BRD-23). */}
+          {expected > 0 ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span className="workflow-expected-count">
+                <FormattedMessage id="workflow.expected.count" values={{ count: expected }} />
+              </span>
+            </>
+          ) : null}
         </p>
       ) : null}
       <PageIndicator index={index} count={slides.length} />

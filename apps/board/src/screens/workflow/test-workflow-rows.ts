@@ -1,4 +1,4 @@
-import type { PhaseRow, WorkflowVisitRow } from '@careboard/contracts';
+import type { ExpectedVisitRow, PhaseRow, WorkflowVisitRow } from '@careboard/contracts';
 
 /** Test helper: a phase row as the server builds it (live/boards/workflow-rows.ts). */
 export function phaseRow(id: number, overrides: Partial<PhaseRow> = {}): PhaseRow {
@@ -36,6 +36,25 @@ export function visitRow(
     location_name: 'Pre-op Bay',
     station_name: null,
     staff: [],
+    away_since: null,
+    ...overrides,
+  };
+}
+
+/** Test helper: a patient the EHR expects at `expectedAt` (null: no time), who has not arrived. */
+export function expectedRow(
+  id: number,
+  expectedAt: string | null,
+  overrides: Partial<ExpectedVisitRow> = {},
+): ExpectedVisitRow {
+  return {
+    key: `expected:${id}`,
+    type: 'expected',
+    expected_id: id,
+    display_name: `Expected${id} E.`,
+    workflow_id: 1,
+    expected_at: expectedAt,
+    location_name: null,
     ...overrides,
   };
 }

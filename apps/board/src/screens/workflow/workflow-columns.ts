@@ -47,6 +47,17 @@ export function resolveColumns(config: ColumnConfig): readonly WorkflowColumn[] 
   return columns;
 }
 
+/**
+ * Where an expected patient's row says "Expected" (BRD-23): in the phase cell, else before the
+ * time it is due, else in the first cell, so the word is on every row whatever the columns.
+ */
+export function expectedMarkColumn(columns: readonly WorkflowColumn[]): TableColumnKey | undefined {
+  const keys = columns.map((column) => column.key);
+  if (keys.includes('phase')) return 'phase';
+  if (keys.includes('time_in_phase')) return 'time_in_phase';
+  return keys[0];
+}
+
 /** Where a row's overdue mark goes: beside the time in phase, else the phase, else the first cell. */
 export function overdueMarkColumn(columns: readonly WorkflowColumn[]): TableColumnKey | undefined {
   const keys = columns.map((column) => column.key);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minutesBefore, phaseRow, visitRow } from './test-workflow-rows.ts';
+import { expectedRow, minutesBefore, phaseRow, visitRow } from './test-workflow-rows.ts';
 import { deriveLayout, samePlaces, stabilizeLayout } from './workflow-layout.ts';
 
 const now = Date.parse('2026-11-23T15:00:00Z');
@@ -92,5 +92,42 @@ describe('workflow layout', () => {
     expect(samePlaces(rows, [...phases, reentered, two])).toBe(false);
     expect(samePlaces(rows, [...phases, two])).toBe(false);
     expect(samePlaces(rows, [...phases, two, visitRow(3, 11, minutesBefore(now, 1))])).toBe(false);
+  });
+
+  it('keeps expected patients apart, soonest first and untimed last, in no phase (BRD-23)', () => {
+    const layout = deriveLayout(
+      [
+        ...phases,
+        phaseRow(21, { workflow_id: 2, workflow_name: 'Clinic', position: 1 }),
+        visitRow(1, 11, minutesBefore(now, 5)),
+        expectedRow(7, null),
+        expectedRow(5, '2026-11-23T16:30:00.000Z'),
+        expectedRow(6, '2026-11-23T15:30:00.000Z', { workflow_id: 2 }),
+        expectedRow(4, '2026-11-23T16:30:00.000Z'),
+      ],
+      [1, 2],
+    );
+    expect(layout.visitKeys).toEqual(['visit:1']);
+    expect(layout.phases.flatMap((group) => group.visitKeys)).toEqual(['visit:1']);
+    expect(layout.expectedKeys).toEqual(['expected:6', 'expected:4', 'expected:5', 'expected:7']);
+    expect(layout.workflows.map((w) => [w.name, w.expectedKeys])).toEqual([
+      ['Day Surgery', ['expected:4', 'expected:5', 'expected:7']],
+      ['Clinic', ['expected:6']],
+    ]);
+  });
+
+  it('places an expected patient again only when their time or workflow changes', () => {
+    const rows = [...phases, expectedRow(4, '2026-11-23T16:30:00.000Z')];
+    const before = deriveLayout(rows, [1]);
+    const renamed = [...phases, expectedRow(4, '2026-11-23T16:30:00.000Z', { display_name: 'Anne K.' })];
+    expect(samePlaces(rows, renamed)).toBe(true);
+    expect(stabilizeLayout(before, deriveLayout(renamed, [1]))).toBe(before);
+    expect(samePlaces(rows, [...phases, expectedRow(4, '2026-11-23T17:00:00.000Z')])).toBe(false);
+    expect(
+      samePlaces(rows, [...phases, expectedRow(4, '2026-11-23T16:30:00.000Z', { workflow_id: 2 })]),
+    ).toBe(false);
+    const later = stabilizeLayout(before, deriveLayout([...rows, expectedRow(3, null)], [1]));
+    expect(later).not.toBe(before);
+    expect(later.expectedKeys).toEqual(['expected:4', 'expected:3']);
   });
 });

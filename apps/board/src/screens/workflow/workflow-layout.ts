@@ -1,4 +1,4 @@
-import type { PhaseRow, WorkflowBoardRow, WorkflowVisitRow } from '@careboard/contracts';
+import type { ExpectedVisitRow, PhaseRow, WorkflowBoardRow, WorkflowVisitRow } from '@careboard/contracts';
 import { shallowEqualArrays } from '../../board/content/shallow-equal.ts';
 
 /** A phase and the keys of its patients, longest waiting first. */
@@ -10,11 +10,13 @@ export interface PhaseGroup {
   readonly visitKeys: readonly string[];
 }
 
-/** A workflow and its phases in order (display style 3). */
+/** A workflow and its phases in order (display style 3), and the patients it expects (BRD-23). */
 export interface WorkflowGroup {
   readonly workflowId: number;
   readonly name: string;
   readonly phases: readonly PhaseGroup[];
+  /** Its expected patients, soonest first: in no phase (styles 2 and 3). */
+  readonly expectedKeys: readonly string[];
 }
 
 /**
@@ -29,14 +31,31 @@ export interface WorkflowLayout {
   readonly phases: readonly PhaseGroup[];
   /** Every workflow with its phases (display style 3). */
   readonly workflows: readonly WorkflowGroup[];
+  /** Every expected patient, soonest first, the untimed last (style 1): they count in no phase. */
+  readonly expectedKeys: readonly string[];
 }
 
-export const emptyLayout: WorkflowLayout = Object.freeze({ visitKeys: [], phases: [], workflows: [] });
+export const emptyLayout: WorkflowLayout = Object.freeze({
+  visitKeys: [],
+  phases: [],
+  workflows: [],
+  expectedKeys: [],
+});
 
 /** Longest waiting first; the server sends `toISOString()` instants, which sort as text. */
 function byLongestWaiting(a: WorkflowVisitRow, b: WorkflowVisitRow): number {
   if (a.phase_entered_at !== b.phase_entered_at) return a.phase_entered_at < b.phase_entered_at ? -1 : 1;
   return a.visit_id - b.visit_id;
+}
+
+/** Soonest first, then those the EHR gave no time (ISO instants sort as text). */
+function bySoonest(a: ExpectedVisitRow, b: ExpectedVisitRow): number {
+  if (a.expected_at !== b.expected_at) {
+    if (a.expected_at === null) return 1;
+    if (b.expected_at === null) return -1;
+    return a.expected_at < b.expected_at ? -1 : 1;
+  }
+  return a.expected_id - b.expected_id;
 }
 
 /**
@@ -49,9 +68,11 @@ export function deriveLayout(
 ): WorkflowLayout {
   const phases: PhaseRow[] = [];
   const visits: WorkflowVisitRow[] = [];
+  const expected: ExpectedVisitRow[] = [];
   for (const row of rows) {
     if (row.type === 'phase') phases.push(row);
     else if (row.type === 'visit') visits.push(row);
+    else if (row.type === 'expected') expected.push(row);
   }
   const rank = (workflowId: number) => {
     const index = workflowOrder.indexOf(workflowId);
@@ -65,6 +86,13 @@ export function deriveLayout(
       a.phase_id - b.phase_id,
   );
   visits.sort(byLongestWaiting);
+  expected.sort(bySoonest);
+  const expectedOf = new Map<number, string[]>();
+  for (const patient of expected) {
+    const keys = expectedOf.get(patient.workflow_id);
+    if (keys) keys.push(patient.key);
+    else expectedOf.set(patient.workflow_id, [patient.key]);
+  }
 
   const positionOf = new Map<number, number>();
   const keysOf = new Map<number, string[]>();
@@ -86,7 +114,7 @@ export function deriveLayout(
     .sort((a, b) => a - b)
     .flatMap((position) => byPosition.get(position) ?? []);
 
-  const workflows: { workflowId: number; name: string; phases: PhaseGroup[] }[] = [];
+  const workflows: { workflowId: number; name: string; phases: PhaseGroup[]; expectedKeys: string[] }[] = [];
   const groups = phases.map((phase): PhaseGroup => {
     const group: PhaseGroup = {
       phaseKey: phase.key,
@@ -97,10 +125,17 @@ export function deriveLayout(
     };
     const last = workflows[workflows.length - 1];
     if (last?.workflowId === phase.workflow_id) last.phases.push(group);
-    else workflows.push({ workflowId: phase.workflow_id, name: phase.workflow_name, phases: [group] });
+    else {
+      workflows.push({
+        workflowId: phase.workflow_id,
+        name: phase.workflow_name,
+        phases: [group],
+        expectedKeys: expectedOf.get(phase.workflow_id) ?? [],
+      });
+    }
     return group;
   });
-  return { visitKeys, phases: groups, workflows };
+  return { visitKeys, phases: groups, workflows, expectedKeys: expected.map((patient) => patient.key) };
 }
 
 function samePhaseGroup(a: PhaseGroup, b: PhaseGroup): boolean {
@@ -130,7 +165,10 @@ export function stabilizeLayout(previous: WorkflowLayout, next: WorkflowLayout):
   const workflows = next.workflows.map((workflow) => {
     const workflowPhases = workflow.phases.map(reuse);
     const before = previousWorkflows.get(workflow.workflowId);
-    return before && before.name === workflow.name && shallowEqualArrays(before.phases, workflowPhases)
+    return before &&
+      before.name === workflow.name &&
+      shallowEqualArrays(before.phases, workflowPhases) &&
+      shallowEqualArrays(before.expectedKeys, workflow.expectedKeys)
       ? before
       : { ...workflow, phases: workflowPhases };
   });
@@ -138,10 +176,14 @@ export function stabilizeLayout(previous: WorkflowLayout, next: WorkflowLayout):
     visitKeys: shallowEqualArrays(previous.visitKeys, next.visitKeys) ? previous.visitKeys : next.visitKeys,
     phases: shallowEqualArrays(previous.phases, phases) ? previous.phases : phases,
     workflows: shallowEqualArrays(previous.workflows, workflows) ? previous.workflows : workflows,
+    expectedKeys: shallowEqualArrays(previous.expectedKeys, next.expectedKeys)
+      ? previous.expectedKeys
+      : next.expectedKeys,
   };
   return layout.visitKeys === previous.visitKeys &&
     layout.phases === previous.phases &&
-    layout.workflows === previous.workflows
+    layout.workflows === previous.workflows &&
+    layout.expectedKeys === previous.expectedKeys
     ? previous
     : layout;
 }
@@ -151,6 +193,11 @@ function samePlace(a: WorkflowBoardRow, b: WorkflowBoardRow): boolean {
   if (a.type === 'visit' && b.type === 'visit') {
     return (
       a.phase_id === b.phase_id && a.phase_entered_at === b.phase_entered_at && a.visit_id === b.visit_id
+    );
+  }
+  if (a.type === 'expected' && b.type === 'expected') {
+    return (
+      a.expected_at === b.expected_at && a.workflow_id === b.workflow_id && a.expected_id === b.expected_id
     );
   }
   if (a.type === 'phase' && b.type === 'phase') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minutesBefore, phaseRow, visitRow } from './test-workflow-rows.ts';
+import { expectedRow, minutesBefore, phaseRow, visitRow } from './test-workflow-rows.ts';
 import { deriveLayout } from './workflow-layout.ts';
 import {
   buildSlides,
@@ -93,5 +93,71 @@ describe('slides', () => {
     expect(buildSlides(deriveLayout(surgery, [1]), 3, 10)).toEqual([]);
     expect(buildSlides(layout, 1, null)).toHaveLength(1);
     expect(buildSlides(layout, 3, null)).toHaveLength(2);
+  });
+});
+
+describe('slides with expected patients (BRD-23)', () => {
+  const surgery = [phaseRow(11, { position: 1 }), phaseRow(12, { position: 2 })];
+  const clinic = [phaseRow(21, { workflow_id: 2, workflow_name: 'Clinic', position: 1 })];
+  const rows = [
+    ...surgery,
+    ...clinic,
+    visitRow(1, 11, minutesBefore(now, 9)),
+    visitRow(2, 12, minutesBefore(now, 8)),
+    visitRow(3, 21, minutesBefore(now, 7), { workflow_id: 2 }),
+    expectedRow(4, '2026-11-23T15:30:00.000Z'),
+    expectedRow(5, '2026-11-23T16:00:00.000Z'),
+    expectedRow(6, null),
+  ];
+  const layout = deriveLayout(rows, [1, 2]);
+
+  it('pages them after the patients present in the one table (all in one)', () => {
+    const slides = buildSlides(layout, 1, 4);
+    expect(
+      slides.map((slide) => (slide.kind === 'all' ? [slide.visitKeys, slide.expectedKeys] : null)),
+    ).toEqual([
+      [['visit:1', 'visit:3', 'visit:2'], ['expected:4']],
+      [[], ['expected:5', 'expected:6']],
+    ]);
+  });
+
+  it('give each workflow’s phases their turns, then its expected patients theirs (phase at a time)', () => {
+    const slides = buildSlides(layout, 2, 2);
+    expect(
+      slides.map((slide) =>
+        slide.kind === 'phase'
+          ? ['phase', slide.phase.phaseId, slide.visitKeys]
+          : slide.kind === 'expected'
+            ? ['expected', slide.workflow.workflowId, slide.expectedKeys]
+            : null,
+      ),
+    ).toEqual([
+      ['phase', 11, ['visit:1']],
+      ['phase', 12, ['visit:2']],
+      ['expected', 1, ['expected:4', 'expected:5']],
+      ['expected', 1, ['expected:6']],
+      ['phase', 21, ['visit:3']],
+    ]);
+  });
+
+  it('stand in a lane of their own before the first phase, paged with the others (workflow at a time)', () => {
+    const slides = buildSlides(layout, 3, 2);
+    expect(
+      slides.map((slide) =>
+        slide.kind === 'workflow'
+          ? [slide.workflow.name, slide.expectedKeys, slide.lanes.map((lane) => lane.visitKeys)]
+          : null,
+      ),
+    ).toEqual([
+      ['Day Surgery', ['expected:4', 'expected:5'], [['visit:1'], ['visit:2']]],
+      ['Day Surgery', ['expected:6'], [[], []]],
+      // A workflow nobody is expected in has no such lane.
+      ['Clinic', null, [['visit:3']]],
+    ]);
+  });
+
+  it('make a board with only expected patients a board with slides', () => {
+    const expectedOnly = deriveLayout([...surgery, expectedRow(4, null)], [1]);
+    for (const style of [1, 2, 3] as const) expect(buildSlides(expectedOnly, style, 5)).toHaveLength(1);
   });
 });

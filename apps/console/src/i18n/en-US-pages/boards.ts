@@ -30,6 +30,7 @@ export const boardsEnUS = {
   'boards.section.columns': 'Columns',
   'boards.section.shows': 'Shown on the board',
   'boards.section.sound': 'Tone and announcement',
+  'boards.section.expected': 'Expected patients',
   'boards.field.name': 'Name',
   'boards.field.type': 'Board type',
   'boards.field.department': 'Department',
@@ -45,6 +46,9 @@ export const boardsEnUS = {
   'boards.field.show_display_name': 'Show patient name',
   'boards.field.show_estimated_duration': 'Show estimated duration',
   'boards.field.show_avg_duration': 'Show average duration today',
+  'boards.field.show_expected': 'Show expected patients',
+  'boards.field.show_expected.help':
+    'Patients the hospital’s systems expect today (pre-admissions, appointments) are listed apart until they arrive.',
   'boards.field.play_tone': 'Play a tone on each call',
   'boards.field.play_announcement': 'Speak each call',
   'boards.field.template': 'Announcement template',

@@ -32,6 +32,7 @@ export const boardsEsUS: Readonly<Record<keyof typeof boardsEnUS, string>> = {
   'boards.section.columns': 'Columnas',
   'boards.section.shows': 'Se muestra en el tablero',
   'boards.section.sound': 'Tono y anuncio',
+  'boards.section.expected': 'Pacientes esperados',
   'boards.field.name': 'Nombre',
   'boards.field.type': 'Tipo de tablero',
   'boards.field.department': 'Departamento',
@@ -47,6 +48,9 @@ export const boardsEsUS: Readonly<Record<keyof typeof boardsEnUS, string>> = {
   'boards.field.show_display_name': 'Mostrar nombre del paciente',
   'boards.field.show_estimated_duration': 'Mostrar duración estimada',
   'boards.field.show_avg_duration': 'Mostrar duración promedio de hoy',
+  'boards.field.show_expected': 'Mostrar pacientes esperados',
+  'boards.field.show_expected.help':
+    'Los pacientes que los sistemas del hospital esperan hoy (preingresos, citas) se muestran aparte hasta que llegan.',
   'boards.field.play_tone': 'Tocar un tono en cada llamado',
   'boards.field.play_announcement': 'Anunciar cada llamado en voz alta',
   'boards.field.template': 'Plantilla del anuncio',

@@ -9,19 +9,20 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { StatusMessage } from '../../ui/StatusMessage.tsx';
 import { FeedCard } from './FeedCard.tsx';
 import { FeedErrorsTable } from './FeedErrorsTable.tsx';
+import { useMayWriteFeeds } from './feed-access.ts';
+import { STATUS_REFRESH_MS } from './feed-status.ts';
+import { Hl7Tools } from './Hl7Tools.tsx';
 import { WebhookSecret } from './WebhookSecret.tsx';
 
 /**
- * How often the status is read again. Feed messages write no change-log row, and what they
- * change (visits, tags) changes many times a second under load, so the page polls instead of
- * listening (decision FEED-46).
+ * The feeds' health (FEED-46 to FEED-48): a card per feed, the newest errors (read again, for
+ * those who may write, FEED-67), the webhook secret, and the HL7 part: the points of care no
+ * mapping names and a dry run.
  */
-export const STATUS_REFRESH_MS = 30_000;
-
-/** The feeds' health (FEED-46 to FEED-48): a card per feed, the newest errors, and the webhook secret. */
 export function IntegrationsPage() {
   const intl = useIntl();
   const status = useLiveQuery<FeedStatus>('feeds/status');
+  const mayWrite = useMayWriteFeeds();
   const [now, setNow] = useState(() => Date.now());
   const { reload } = status;
   useEffect(() => {
@@ -57,9 +58,10 @@ export function IntegrationsPage() {
               </Grid>
             ))}
           </Grid>
-          <FeedErrorsTable errors={status.data.errors} />
+          <FeedErrorsTable errors={status.data.errors} mayReplay={mayWrite} onReplayed={reload} />
         </>
       )}
+      <Hl7Tools />
     </>
   );
 }

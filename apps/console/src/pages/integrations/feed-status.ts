@@ -1,4 +1,11 @@
-import type { FeedHour } from '@careboard/contracts';
+import type { FeedHour, FeedMessageStatus, FeedMessageSummary } from '@careboard/contracts';
+
+/**
+ * How often the status, and the counts of the unmapped points of care, are read again. Feed
+ * messages write no change-log row, and what they change (visits, tags) changes many times a
+ * second under load, so the page polls instead of listening (decision FEED-46).
+ */
+export const STATUS_REFRESH_MS = 30_000;
 
 /** The day's totals of a transport. */
 export function totalsOf(hours: readonly FeedHour[]): Omit<FeedHour, 'hour'> {
@@ -40,3 +47,14 @@ export function webhookUrl(apiUrl: string, customerId: string, origin: string): 
 /** How the vendor signs a batch (the RTLS feed's webhook route). */
 export const SIGNATURE_HEADER =
   'X-Careboard-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">';
+
+/** The outcomes a stored HL7 message may be read again from: nothing of it reached a board. */
+const REPLAYABLE: ReadonlySet<FeedMessageStatus> = new Set(['ignored', 'error', 'rejected']);
+
+/**
+ * Whether "Read again" is offered: only the HL7 feed reads a stored message again (its route is
+ * under feeds/hl7), and a message applied, or a duplicate of one, has nothing left to apply.
+ */
+export function isReplayable(message: Pick<FeedMessageSummary, 'feed' | 'status'>): boolean {
+  return message.feed === 'hl7' && REPLAYABLE.has(message.status);
+}

@@ -10,6 +10,7 @@ import {
   deletePointOfCareById,
   deleteSenderById,
   removeFacility,
+  updateFacilitySettings,
   updatePointOfCareById,
   updateSenderById,
 } from '../../services/feeds/adt-setting-writes.ts';
@@ -18,6 +19,7 @@ import {
   createPointOfCareInput,
   createSenderInput,
   facilitySchema as facilityName,
+  updateFacilityInput,
   updatePointOfCareInput,
   updateSenderInput,
 } from '../../services/feeds/feed-setting-inputs.ts';
@@ -125,6 +127,22 @@ export async function adtSettingRoutes(app: FastifyInstance, { db }: { db: Db })
     },
     async (request, reply) =>
       reply.status(201).send(await addFacility(db, principalOf(request).customerId, request.body)),
+  );
+
+  routes.patch(
+    '/adt/facilities/:facility',
+    {
+      ...write,
+      schema: {
+        tags,
+        security: bearer,
+        params: facilityParams,
+        body: updateFacilityInput,
+        response: { 200: facilitySchema },
+      },
+    },
+    async (request) =>
+      updateFacilitySettings(db, principalOf(request).customerId, request.params.facility, request.body),
   );
 
   routes.delete(

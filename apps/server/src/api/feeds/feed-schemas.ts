@@ -37,6 +37,11 @@ export const pointOfCareSchema = z.object({
 
 export const facilitySchema = z.object({
   facility: z.string(),
+  charset: z.string().nullable(),
+  test_facility: z.boolean(),
+  patient_id_type: z.string(),
+  patient_id_authority: z.string().nullable(),
+  arrival_statuses: z.array(z.string()),
   created_at: z.date(),
 }) satisfies z.ZodType<FacilityRecord>;
 

@@ -78,5 +78,9 @@ export function buildAdtAck(message: Hl7Message | undefined, answer: AdtAnswer):
   if (charset) msh?.setField(18, charset);
   const msa = ack.getSegment('MSA');
   if (msa) msa.setField(3, escapeHl7(answer.reason ?? (answer.code === 'AA' ? 'OK' : ''), context));
+  // Answered in the default encoding (its own separators are not ones we can write in), a message
+  // still gets its control id back in MSA-2, so its sender can match the answer to it.
+  const controlId = message?.getSegment('MSH')?.getField(10)?.toString() ?? '';
+  if (msa && source !== message && controlId) msa.setField(2, escapeHl7(controlId, context));
   return ack;
 }

@@ -45,6 +45,10 @@ describe('what the feed reads of an ADT message', () => {
         firstName: 'Ann|a',
         lastName: 'Kowal^ski',
         place: { pointOfCare: 'SURG', room: '', bed: '', facility: 'DEMO', building: '', floor: '' },
+        eventAt: new Date('2026-11-24T10:15:30Z'),
+        account: '',
+        merge: undefined,
+        other: undefined,
       },
     });
   });
@@ -80,6 +84,45 @@ describe('what the feed reads of an ADT message', () => {
     expect(adt).toMatchObject({ ok: true, adt: { patientId: 'P-5', externalId: 'P-5' } });
   });
 
+  it('reads the event time from EVN-6, else EVN-2, else MSH-7, with its offset when it has one', () => {
+    const at = (evn: string) => {
+      const { adt } = read([msh('ADT^A08'), evn, 'PID|1||P-1||Doe^Jo'].join('\r'));
+      return adt.ok ? adt.adt.eventAt?.toISOString() : undefined;
+    };
+    expect(at('EVN|A08|20261124080000||||20261124070000-0500')).toBe('2026-11-24T12:00:00.000Z');
+    expect(at('EVN|A08|20261124080000.5')).toBe('2026-11-24T08:00:00.500Z');
+    expect(at('EVN|A08')).toBe('2026-11-24T10:15:30.000Z');
+  });
+
+  it('reads MRG for merges and refuses a merge without it', () => {
+    const { adt } = read(
+      [msh('ADT^A40'), 'PID|1||NEW^^^H^MR||Doe^Jo', 'MRG|OLD^^^H^MR||ACC-1||V-1'].join('\r'),
+    );
+    expect(adt).toMatchObject({
+      ok: true,
+      adt: {
+        patientId: 'NEW',
+        externalId: 'NEW',
+        merge: { patientId: 'OLD', account: 'ACC-1', visitNumber: 'V-1' },
+      },
+    });
+    expect(read([msh('ADT^A34'), 'PID|1||NEW'].join('\r')).adt).toMatchObject({
+      ok: false,
+      errorCode: '101',
+    });
+  });
+
+  it('takes the facility’s identifier type and authority among PID-3’s repetitions', () => {
+    const message = Hl7Message.parse(
+      [msh('ADT^A08'), 'PID|1||M-1^^^EPIC^MR~N-9^^^NHS^NH||Doe^Jo'].join('\r'),
+    );
+    const envelope = readEnvelope(message);
+    if (!envelope) throw new Error('no envelope');
+    const chosen = readAdt(message, envelope, { patientId: { type: 'NH', authority: 'nhs' } });
+    expect(chosen).toMatchObject({ ok: true, adt: { patientId: 'N-9' } });
+    expect(readAdt(message, envelope)).toMatchObject({ ok: true, adt: { patientId: 'M-1' } });
+  });
+
   it('reads MSH-11 and the first repetition of MSH-18', () => {
     const { envelope } = read(
       [`${msh('ADT^A01').replace('|P|2.5.1', '|t|2.5.1')}||||||8859/1~ISO IR87`].join('\r'),
@@ -104,7 +147,7 @@ describe('what the feed reads of an ADT message', () => {
       ok: false,
       errorCode: '200',
     });
-    expect(read([msh('ADT^A05'), 'PID|1||P-1'].join('\r')).adt).toMatchObject({
+    expect(read([msh('ADT^A20'), 'PID|1||P-1'].join('\r')).adt).toMatchObject({
       ok: false,
       errorCode: '201',
     });

@@ -13,7 +13,7 @@ import {
 import { findVisit } from '../../store/repositories/visits.ts';
 import { findPhase, findWorkflow } from '../../store/repositories/workflows.ts';
 import { type AdtFields, placeKey, readAdt, readEnvelope } from './adt-fields.ts';
-import { AdtNotMapped } from './adt-refusal.ts';
+import { AdtIgnored } from './adt-refusal.ts';
 import { applyAdt } from './apply-adt.ts';
 import { charsetOf, DEFAULT_CHARSET, decodeHl7, type Hl7Charset } from './hl7-charset.ts';
 import { splitFrame } from './hl7-frame.ts';
@@ -137,8 +137,12 @@ async function tryMessage(
     testFacility: facility?.testFacility ?? false,
     refusal: batchRefusal,
     charset: escapes,
+    ...(facility ? { patientId: facility.patientId, arrivalStatuses: facility.arrivalStatuses } : {}),
   });
-  const fields = readAdt(message, envelope, escapes);
+  const fields = readAdt(message, envelope, {
+    charset: escapes,
+    ...(facility ? { patientId: facility.patientId, arrivalStatuses: facility.arrivalStatuses } : {}),
+  });
   const adt = fields.ok ? fields.adt : undefined;
   const read = {
     ...base,
@@ -195,7 +199,7 @@ async function simulate(
     });
   } catch (error) {
     if (error instanceof DryRunRollback) return error.found;
-    if (error instanceof AdtNotMapped) {
+    if (error instanceof AdtIgnored) {
       return { answer: { code: 'AA', reason: error.message, error_code: null }, effect: null };
     }
     const refused = refusalOf(error, options, { customer: customerId, dry_run: true });

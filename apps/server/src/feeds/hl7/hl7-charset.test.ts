@@ -1,3 +1,4 @@
+import { HL7_CHARSET_NAMES } from '@careboard/contracts';
 import { Hl7Message } from '@medplum/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -227,5 +228,11 @@ describe('encodeHl7', () => {
   it('write ? for a character the charset lacks', () => {
     expect(encodeHl7('Zoë', known('ASCII')).toString('latin1')).toBe('Zo?');
     expect(encodeHl7('20€', known('8859/1')).toString('latin1')).toBe('20?');
+  });
+});
+
+describe('the names the contract offers a facility', () => {
+  it('are exactly the table 0211 names the feed decodes', () => {
+    expect([...SUPPORTED_CHARSET_NAMES].sort()).toEqual([...HL7_CHARSET_NAMES].sort());
   });
 });

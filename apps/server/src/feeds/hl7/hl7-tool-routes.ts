@@ -159,7 +159,14 @@ export async function hl7ToolRoutes(
     '/feeds/hl7/messages/:id/replay',
     {
       ...write,
-      schema: { tags, security: bearer, params: messageParams, response: { 200: replayedSchema } },
+      schema: {
+        tags,
+        security: bearer,
+        params: messageParams,
+        // Nothing to say: the stored message is read again as it is. `{}` or no body at all.
+        body: z.strictObject({}).optional(),
+        response: { 200: replayedSchema },
+      },
     },
     async (request) => ({
       message: await replayAdtMessage(db, principalOf(request).customerId, request.params.id, replay),

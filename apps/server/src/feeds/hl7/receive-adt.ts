@@ -23,8 +23,14 @@ import {
 } from '../../store/repositories/feed-messages.ts';
 import type { FeedTransport } from '../../store/tables/feeds.ts';
 import type { AdtAnswer } from './ack.ts';
-import { type AdtFields, type Hl7Envelope, readAdt, readEnvelope } from './adt-fields.ts';
-import { AdtNotMapped, AdtRefusal } from './adt-refusal.ts';
+import {
+  type AdtFields,
+  type Hl7Envelope,
+  type PatientIdChoice,
+  readAdt,
+  readEnvelope,
+} from './adt-fields.ts';
+import { AdtIgnored, AdtRefusal } from './adt-refusal.ts';
 import { applyAdt } from './apply-adt.ts';
 import {
   charsetOf,
@@ -197,7 +203,14 @@ async function receiveBytes(
     message,
     envelope,
     { ...stored, body: withoutNul(decoded.text), content_sha256: contentHash(decoded.text) },
-    { ...options, testFacility: facility.testFacility, refusal, charset },
+    {
+      ...options,
+      testFacility: facility.testFacility,
+      refusal,
+      charset,
+      patientId: facility.patientId,
+      arrivalStatuses: facility.arrivalStatuses,
+    },
     now,
   );
   return { answer, message, charset };
@@ -232,6 +245,9 @@ interface MessageOptions extends ReceiveOptions {
   readonly testFacility: boolean;
   readonly refusal: string | undefined;
   readonly charset: Hl7Charset;
+  /** The facility's choice of PID-3 repetition (FEED-71) and its arrival statuses (FEED-72). */
+  readonly patientId?: PatientIdChoice;
+  readonly arrivalStatuses?: readonly string[];
 }
 
 /**
@@ -293,13 +309,15 @@ export function precheckAdt(
     readonly testFacility: boolean;
     readonly refusal: string | undefined;
     readonly charset: Hl7Charset;
+    readonly patientId?: PatientIdChoice;
+    readonly arrivalStatuses?: readonly string[];
   },
 ): AdtPrecheck {
   if (!envelope.controlId) {
     return { kind: 'refused', refused: refusal('AE', 'MSH-10 (message control id) is missing', '101') };
   }
   if (options.refusal) return { kind: 'refused', refused: refusal('AR', options.refusal, '207') };
-  const read = readAdt(message, envelope, options.charset);
+  const read = readAdt(message, envelope, options);
   if (!read.ok) return { kind: 'refused', refused: refusal('AE', read.reason, read.errorCode) };
   if (envelope.processingId !== 'P' && !options.testFacility) {
     return { kind: 'ignored', reason: testTrafficReason(envelope.processingId) };
@@ -336,7 +354,7 @@ export async function applyAndSettle(
   if (precheck.kind === 'refused') return settleOnce(db, storedId, precheck.refused, options);
   if (precheck.kind === 'ignored') return settleIgnored(db, storedId, { reason: precheck.reason }, options);
   const adt = precheck.adt;
-  const route = `${options.routePrefix} ADT^${adt.event}`;
+  const route = `${options.routePrefix} ${adt.appointment ? 'SIU' : 'ADT'}^${adt.event}`;
   try {
     const answer = await db.transaction().execute(async (trx) => {
       // One ADT message of a customer at a time: two admits of one visit number make one visit (FEED-21).
@@ -350,12 +368,13 @@ export async function applyAndSettle(
         options.log.info({ ...context, visit: effect.visitId, changed: effect.changed }, 'HL7: applied');
         return { code: 'AA', reason: null } satisfies AdtAnswer;
       } catch (error) {
-        // Nothing is written before a place is found unmapped: settle it here, in the same transaction.
-        if (!(error instanceof AdtNotMapped)) throw error;
+        // Nothing is written before a rule leaves a message out: settle it here, in the same transaction.
+        if (!(error instanceof AdtIgnored)) throw error;
+        const { pointOfCare } = error;
         return ignoreIn(
           trx,
           storedId,
-          { reason: error.message, pointOfCare: error.pointOfCare, now },
+          { reason: error.message, ...(pointOfCare !== undefined ? { pointOfCare } : {}), now },
           options,
         );
       }

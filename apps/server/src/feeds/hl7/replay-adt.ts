@@ -76,6 +76,8 @@ export async function replayAdtMessage(
         testFacility: facility.testFacility,
         refusal: undefined,
         charset,
+        patientId: facility.patientId,
+        arrivalStatuses: facility.arrivalStatuses,
         replay: true,
       },
       options.now ?? new Date(),

@@ -132,6 +132,32 @@ describe('SharedReads', () => {
       expect(Object.values(madeNow())).toEqual([3, 3, 4, 4, 4, 2]);
     });
 
+    it('keeps a scope’s expected patients until an expected patient changes, and nothing else of the flow for it (LIVE-63)', async () => {
+      const reads = new SharedReads();
+      const made = new Map<string, number>();
+      const read = (key: string) => async () => {
+        made.set(key, (made.get(key) ?? 0) + 1);
+        return key;
+      };
+      const keys = ['expected 1/ day', 'flow 1/ day', 'messages'];
+      const evaluate = (version: string) =>
+        Promise.all(keys.map((key) => reads.forChange('demo', version)(key, read(key))));
+      const madeNow = () => keys.map((key) => made.get(key) ?? 0);
+      await evaluate('41');
+      // A visit, a call, a message: the expected patients are the same.
+      reads.noteChanges('demo', [{ entity: 'visit' }, { entity: 'call' }, { entity: 'message' }]);
+      await evaluate('42');
+      expect(madeNow()).toEqual([1, 2, 2]);
+      // An expected patient: only what shows expected patients is read again.
+      reads.noteChanges('demo', [{ entity: 'expected_visit' }]);
+      await evaluate('43');
+      expect(madeNow()).toEqual([2, 2, 2]);
+      // An arrival (a visit and the expected patient who became it): both.
+      reads.noteChanges('demo', [{ entity: 'visit' }, { entity: 'expected_visit' }]);
+      await evaluate('44');
+      expect(madeNow()).toEqual([3, 3, 2]);
+    });
+
     it('reads afresh for a board that starts, and forgets a customer whose last board left', async () => {
       const reads = new SharedReads();
       let made = 0;

@@ -4,6 +4,7 @@ import type { ShareRead } from './build-rows.ts';
 /** Changes of the patient flow: each forgets only the kept reads that depend on it; any other change forgets them all. */
 const FLOW_ENTITIES: ReadonlySet<string> = new Set([
   'visit',
+  'expected_visit',
   'call',
   'message',
   'asset',
@@ -15,13 +16,15 @@ const FLOW_ENTITIES: ReadonlySet<string> = new Set([
  * The reads kept between changes (LIVE-33, LIVE-36), and the changes of the patient flow that
  * alter each: the customer's voice and a board's phases none (only the care setting does), its
  * messages a message, its PAR counts an asset (moved, or its tag seen elsewhere), its visits, calls,
- * stays and staff (a scope's flow) a visit or a call. A device (or its presence) changes no read. Keys of no kind here are never kept.
+ * stays and staff (a scope's flow) a visit or a call, its expected patients an expected patient (an
+ * arrival records both, LIVE-63). A device (or its presence) changes no read. Keys of no kind here are never kept.
  */
 const KEPT_READS: readonly { readonly key: RegExp; readonly alteredBy: ReadonlySet<string> }[] = [
   { key: /^(voice$|phases )/, alteredBy: new Set() },
   { key: /^messages$/, alteredBy: new Set(['message']) },
   { key: /^par /, alteredBy: new Set(['asset']) },
   { key: /^(flow|calls) /, alteredBy: new Set(['visit', 'call']) },
+  { key: /^expected /, alteredBy: new Set(['expected_visit']) },
 ];
 
 /**

@@ -11,6 +11,7 @@ import {
   insertSender,
   isFacilityTakenByOther,
   type PointOfCare,
+  updateFacility,
   updatePointOfCare,
   updateSender,
 } from '../../store/repositories/adt-settings.ts';
@@ -26,8 +27,10 @@ import {
   createPointOfCareInput,
   createSenderInput,
   facilitySchema,
+  type UpdateFacilityInput,
   type UpdatePointOfCareInput,
   type UpdateSenderInput,
+  updateFacilityInput,
   updatePointOfCareInput,
   updateSenderInput,
 } from './feed-setting-inputs.ts';
@@ -87,6 +90,23 @@ export async function addFacility(
     // A facility has no integer id: the change names none (0), its kind is what the console needs.
     await recordFeedSettingChange(trx, customerId, 'adt_facility', 0, 'insert');
     return added;
+  });
+}
+
+/** How one of the customer's facilities' messages are read; another customer's is ENTITY_NOT_FOUND. */
+export async function updateFacilitySettings(
+  db: Db,
+  customerId: string,
+  name: string,
+  input: UpdateFacilityInput,
+): Promise<FacilityRecord> {
+  const facility = parseInput(facilitySchema, name);
+  const settings = definedOnly(parseInput(updateFacilityInput, input));
+  return runWrite(db, async (trx) => {
+    const updated = await updateFacility(trx, customerId, facility, settings);
+    if (!updated) throw new AppError('ENTITY_NOT_FOUND', { entity: 'Facility', id: facility });
+    await recordFeedSettingChange(trx, customerId, 'adt_facility', 0, 'update');
+    return updated;
   });
 }
 

@@ -1,4 +1,4 @@
-import { locationKinds } from '@careboard/contracts';
+import { HL7_CHARSET_NAMES, locationKinds } from '@careboard/contracts';
 import { z } from 'zod';
 import { isAddressRange } from '../../domain/adt-senders.ts';
 import { idSchema, textSchema } from '../schema-parts.ts';
@@ -92,6 +92,35 @@ export type UpdatePointOfCareInput = z.input<typeof updatePointOfCareInput>;
 export const facilitySchema = textSchema().trim().min(1).max(180);
 
 export const createFacilityInput = z.strictObject({ facility: facilitySchema });
+
+/** How a facility's messages are read (FEED-59, FEED-64, FEED-71); what is left out stays. */
+export const updateFacilityInput = z.strictObject({
+  /** The character set of messages whose MSH-18 is empty; null: UTF-8. */
+  charset: z.enum(HL7_CHARSET_NAMES).nullable().optional(),
+  test_facility: z.boolean().optional(),
+  /** CX.5 of the PID-3 repetition that is the patient's identifier (HL7 table 0203: MR, PI, NH …). */
+  patient_id_type: textSchema().trim().min(1).max(10).optional(),
+  /** CX.4.1 of it; blank or null: any authority. */
+  patient_id_authority: textSchema()
+    .trim()
+    .max(80)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+  /** SCH-25 values that mean the patient has arrived (stored upper case, compared so). */
+  arrival_statuses: z
+    .array(
+      textSchema()
+        .trim()
+        .min(1)
+        .max(40)
+        .transform((value) => value.toUpperCase()),
+    )
+    .max(20)
+    .optional(),
+});
+
+export type UpdateFacilityInput = z.input<typeof updateFacilityInput>;
 
 export type CreateFacilityInput = z.input<typeof createFacilityInput>;
 

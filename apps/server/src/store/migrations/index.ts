@@ -13,6 +13,8 @@ import * as adtSenders from './0208-adt-senders.ts';
 import * as repeatsAndPlatformAudit from './0209-repeats-and-platform-audit.ts';
 import * as refreshTokenReuses from './0210-refresh-token-reuses.ts';
 import * as adtAsSent from './0211-adt-as-sent.ts';
+import * as expectedVisits from './0212-expected-visits.ts';
+import * as adtEvents from './0213-adt-events.ts';
 import { domainMigrations } from './domain/index.ts';
 
 /** Every migration; Kysely runs them in the order of their names. */
@@ -32,4 +34,6 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0209-repeats-and-platform-audit': repeatsAndPlatformAudit,
   '0210-refresh-token-reuses': refreshTokenReuses,
   '0211-adt-as-sent': adtAsSent,
+  '0212-expected-visits': expectedVisits,
+  '0213-adt-events': adtEvents,
 });

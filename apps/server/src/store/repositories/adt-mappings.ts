@@ -24,6 +24,10 @@ export interface FacilitySenders {
   readonly charset: string | null;
   /** Training and debugging messages are applied (FEED-64). */
   readonly testFacility: boolean;
+  /** Which PID-3 repetition is the patient's identifier: type (CX.5) and authority (null: any), FEED-71. */
+  readonly patientId: { readonly type: string; readonly authority: string | null };
+  /** SCH-25 values read as arrival (FEED-72). */
+  readonly arrivalStatuses: readonly string[];
 }
 
 /**
@@ -43,6 +47,9 @@ export async function findFacilitySenders(db: Db, facility: string): Promise<Fac
       'f.customer_id',
       'f.charset',
       'f.test_facility',
+      'f.patient_id_type',
+      'f.patient_id_authority',
+      'f.arrival_statuses',
       's.id',
       's.sending_application',
       's.sending_facility',
@@ -68,6 +75,8 @@ export async function findFacilitySenders(db: Db, facility: string): Promise<Fac
     senders,
     charset: first.charset,
     testFacility: first.test_facility,
+    patientId: { type: first.patient_id_type, authority: first.patient_id_authority },
+    arrivalStatuses: first.arrival_statuses,
   };
 }
 
@@ -166,15 +175,39 @@ export async function findActiveVisitIdByExternalId(
   return (await findActiveEhrVisit(db, customerId, externalId))?.id;
 }
 
+/** A visit as ADT finds it: its id, the patient it came with, when its last event happened. */
+export interface EhrVisit {
+  readonly id: number;
+  readonly external_patient_id: string | null;
+  readonly ehr_event_at: Date | null;
+}
+
+/** The visits in progress of a patient (by the identifier the EHR gave them), oldest first, locked. */
+export async function findActiveVisitsOfPatient(
+  db: Db,
+  customerId: string,
+  patientId: string,
+): Promise<(EhrVisit & { readonly external_id: string | null })[]> {
+  return db
+    .selectFrom('visits')
+    .select(['id', 'external_patient_id', 'ehr_event_at', 'external_id'])
+    .where('customer_id', '=', customerId)
+    .where('completed_at', 'is', null)
+    .where((eb) => eb.or([eb('external_patient_id', '=', patientId), eb('external_id', '=', patientId)]))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 /** The visit in progress the EHR knows by this id, with the patient identifier it came with, locked. */
 export async function findActiveEhrVisit(
   db: Db,
   customerId: string,
   externalId: string,
-): Promise<{ readonly id: number; readonly external_patient_id: string | null } | undefined> {
+): Promise<EhrVisit | undefined> {
   return db
     .selectFrom('visits')
-    .select(['id', 'external_patient_id'])
+    .select(['id', 'external_patient_id', 'ehr_event_at'])
     .where('customer_id', '=', customerId)
     .where('external_id', '=', externalId)
     .where('completed_at', 'is', null)

@@ -87,6 +87,48 @@ export async function deletePointOfCare(db: Db, customerId: string, id: number):
   return result.numDeletedRows > 0n;
 }
 
+const facilityColumns = [
+  'facility',
+  'charset',
+  'test_facility',
+  'patient_id_type',
+  'patient_id_authority',
+  'arrival_statuses',
+  'created_at',
+] as const;
+
+/** How a facility's messages are read (FEED-59, FEED-64, FEED-71). */
+export type FacilitySettings = Partial<
+  Pick<
+    FacilityRecord,
+    'charset' | 'test_facility' | 'patient_id_type' | 'patient_id_authority' | 'arrival_statuses'
+  >
+>;
+
+/** Changes how the customer's facility's messages are read; undefined when it has none so named. */
+export async function updateFacility(
+  db: Db,
+  customerId: string,
+  facility: string,
+  settings: FacilitySettings,
+): Promise<FacilityRecord | undefined> {
+  if (Object.keys(settings).length === 0) {
+    return db
+      .selectFrom('adt_facilities')
+      .select(facilityColumns)
+      .where('customer_id', '=', customerId)
+      .where('facility', '=', facility)
+      .executeTakeFirst();
+  }
+  return db
+    .updateTable('adt_facilities')
+    .set(settings)
+    .where('customer_id', '=', customerId)
+    .where('facility', '=', facility)
+    .returning(facilityColumns)
+    .executeTakeFirst();
+}
+
 /** The customer's facilities, by name. */
 export async function pageFacilities(
   db: Db,
@@ -96,7 +138,7 @@ export async function pageFacilities(
   return selectPage(
     db
       .selectFrom('adt_facilities')
-      .select(['facility', 'created_at'])
+      .select(facilityColumns)
       .where('customer_id', '=', customerId)
       .orderBy('facility'),
     page,
@@ -107,7 +149,7 @@ export async function insertFacility(db: Db, customerId: string, facility: strin
   return db
     .insertInto('adt_facilities')
     .values({ facility, customer_id: customerId })
-    .returning(['facility', 'created_at'])
+    .returning(facilityColumns)
     .executeTakeFirstOrThrow();
 }
 

@@ -24,6 +24,8 @@ export interface BoardVisit {
   readonly phase_entered_at: Date;
   readonly location_name: string | null;
   readonly station_name: string | null;
+  /** On leave of absence since (ADT A21, FEED-69); null: here. */
+  readonly away_since: Date | string | null;
 }
 
 /** Active visits a board shows. Last names are never selected. */
@@ -51,6 +53,7 @@ export function boardVisitsQuery(db: Db, customerId: string, scope: BoardScope) 
       'v.phase_entered_at',
       'l.name as location_name',
       's.name as station_name',
+      'v.away_since',
     ])
     .where('v.customer_id', '=', customerId)
     .where('v.completed_at', 'is', null);

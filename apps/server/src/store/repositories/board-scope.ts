@@ -22,6 +22,21 @@ export async function boardIdsShowingWorkflows(
   );
 }
 
+/**
+ * Workflow boards that show the expected patients of these workflows (`show_expected`, listing
+ * one of them or none, BRD-23): family and patient boards never show them, so an expected
+ * patient's change neither wakes them nor counts as their last change.
+ */
+export async function boardIdsShowingExpectedVisits(
+  db: Db,
+  customerId: string,
+  workflowIds: readonly number[],
+): Promise<number[]> {
+  return boardIdsShowing(db, customerId, [BoardType.Workflow], 'workflow_ids', workflowIds, {
+    showingExpected: true,
+  });
+}
+
 /** Assets PAR-level boards that list one of these locations, or list none. */
 export async function boardIdsShowingLocations(
   db: Db,
@@ -37,15 +52,18 @@ async function boardIdsShowing(
   types: readonly BoardTypeId[],
   key: keyof DisplayBoardLists,
   ids: readonly number[],
+  only: { readonly showingExpected?: boolean } = {},
 ): Promise<number[]> {
   const { table, column } = LIST_TABLES[key];
   const listed =
     ids.length === 0 ? sql<boolean>`false` : sql<boolean>`l.${sql.ref(column)} IN (${sql.join(ids)})`;
-  const rows = await db
+  let query = db
     .selectFrom('display_boards as b')
     .select('b.id')
     .where('b.customer_id', '=', customerId)
-    .where('b.display_board_type_id', 'in', types)
+    .where('b.display_board_type_id', 'in', types);
+  if (only.showingExpected) query = query.where('b.show_expected', '=', true);
+  const rows = await query
     // Parenthesised: Kysely puts raw SQL into the WHERE as it is, and a bare OR would
     // escape the customer filter before it.
     .where(

@@ -23,6 +23,7 @@ export interface DisplayBoardFields {
   readonly show_display_name: boolean;
   readonly show_estimated_duration: boolean;
   readonly show_avg_duration: boolean;
+  readonly show_expected: boolean;
   readonly play_tone: boolean;
   readonly play_announcement: boolean;
   readonly announcement_template: string | null;

@@ -16,6 +16,9 @@ export const feedTransports = Object.freeze(['webhook', 'mqtt', 'mllp', 'demo'] 
 /** Messages the feed refused or could not apply. */
 const ERROR_STATUSES: readonly FeedMessageStatus[] = ['error', 'rejected'];
 
+/** What the newest list shows: those, and those left out by a rule (FEED-63, FEED-64), which an analyst acts on too. */
+const NOT_APPLIED: readonly FeedMessageStatus[] = ['ignored', ...ERROR_STATUSES];
+
 /**
  * A transport's last message and error and its 24 hours, oldest first (`TransportStatusRecord`);
  * a message's outcome without its body (`FeedMessageSummaryRecord`, what the review lists show).
@@ -121,7 +124,7 @@ export async function listNewestErrors(
     .selectFrom('feed_messages')
     .select(summaryColumns)
     .where('customer_id', '=', customerId)
-    .where('status', 'in', ERROR_STATUSES)
+    .where('status', 'in', NOT_APPLIED)
     .orderBy('received_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

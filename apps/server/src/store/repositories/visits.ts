@@ -42,6 +42,10 @@ export type VisitPatch = Partial<
     external_id: string | null;
     /** The EHR's patient identifier (PID-3) of the visit (decision FEED-62). */
     external_patient_id: string | null;
+    /** When the EHR says its last applied event happened (FEED-70). */
+    ehr_event_at: Date | null;
+    /** On leave of absence since (FEED-69). */
+    away_since: Date | null;
   }
 >;
 

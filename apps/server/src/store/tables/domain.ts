@@ -15,6 +15,7 @@ export interface DomainTables {
   badges: BadgesTable;
   staff: StaffTable;
   visits: VisitsTable;
+  expected_visits: ExpectedVisitsTable;
   visit_staff: VisitStaffTable;
   visit_phase_history: VisitPhaseHistoryTable;
   calls: CallsTable;
@@ -153,6 +154,38 @@ export interface VisitsTable {
   external_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The patient's identifier (PID-3) the EHR gave with it (migration 0211, decision FEED-62). */
   external_patient_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the EHR says the last event applied to it happened (migration 0213, FEED-70). */
+  ehr_event_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Since when the patient is on leave of absence (A21 until A22, FEED-69); null: here. */
+  away_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** How an expected patient's row ended, or that it still expects them (migration 0212, BRD-23). */
+export type ExpectedVisitStatus = 'expected' | 'arrived' | 'cancelled' | 'no_show' | 'deleted';
+
+/** Who made an expected patient's row: an ADT pre-admit or an SIU appointment. */
+export type ExpectedVisitSource = 'adt' | 'siu';
+
+/** A patient the EHR expects before they arrive (migration 0212, decision BRD-23). */
+export interface ExpectedVisitsTable {
+  id: Id;
+  customer_id: CustomerId;
+  workflow_id: number;
+  /** The EHR's visit number or appointment id: at most one row expected under it at a time. */
+  external_id: string;
+  external_patient_id: string | null;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  expected_at: Date | null;
+  location_id: number | null;
+  source: ExpectedVisitSource;
+  status: Generated<ExpectedVisitStatus>;
+  /** The visit the patient arrived as (status 'arrived' only). */
+  visit_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  ended_at: Date | null;
 }
 
 export interface VisitStaffTable {
@@ -219,6 +252,8 @@ export interface DisplayBoardsTable {
   show_display_name: Generated<boolean>;
   show_estimated_duration: Generated<boolean>;
   show_avg_duration: Generated<boolean>;
+  /** A workflow board lists expected patients (migration 0212, BRD-23). */
+  show_expected: Generated<boolean>;
   play_tone: Generated<boolean>;
   play_announcement: Generated<boolean>;
   announcement_template: string | null;

@@ -110,6 +110,11 @@ export interface AdtFacilitiesTable {
   charset: ColumnType<string | null, string | null | undefined, string | null>;
   /** Training and debugging messages (MSH-11 T, D) are applied too (FEED-64). */
   test_facility: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Which PID-3 repetition is the patient's identifier: its type (CX.5) and authority (CX.4.1, null: any; FEED-71). */
+  patient_id_type: ColumnType<string, string | undefined, string>;
+  patient_id_authority: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SCH-25 values (upper case) read as the patient's arrival (FEED-72). */
+  arrival_statuses: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 /**

@@ -150,9 +150,18 @@ export function BoardEditor({ board, departments, workflows, locations }: BoardE
               <NarrowingFields workflows={workflows} locations={locations} />
             </FormSection>
             {type === 1 ? (
-              <FormSection id="section-columns" title={text('boards.section.columns')}>
-                <ColumnEditor />
-              </FormSection>
+              <>
+                <FormSection id="section-columns" title={text('boards.section.columns')}>
+                  <ColumnEditor />
+                </FormSection>
+                {/* Only a workflow board shows expected patients (BRD-23): the family board never. */}
+                <FormSection id="section-expected" title={text('boards.section.expected')}>
+                  <SwitchField name="show_expected" label={text('boards.field.show_expected')} />
+                  <Typography variant="body2" color="text.secondary">
+                    {text('boards.field.show_expected.help')}
+                  </Typography>
+                </FormSection>
+              </>
             ) : (
               <FormSection id="section-shows" title={text('boards.section.shows')}>
                 <Box sx={{ display: 'grid' }}>
@@ -222,6 +231,7 @@ function fieldLabels(format: (descriptor: { id: string }) => string): (field: Bo
     show_display_name: 'boards.field.show_display_name',
     show_estimated_duration: 'boards.field.show_estimated_duration',
     show_avg_duration: 'boards.field.show_avg_duration',
+    show_expected: 'boards.field.show_expected',
     play_tone: 'boards.field.play_tone',
     play_announcement: 'boards.field.play_announcement',
     announcement_template: 'boards.field.template',

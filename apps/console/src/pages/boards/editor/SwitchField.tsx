@@ -9,6 +9,7 @@ type BooleanField = Extract<
   | 'show_display_name'
   | 'show_estimated_duration'
   | 'show_avg_duration'
+  | 'show_expected'
   | 'play_tone'
   | 'play_announcement'
 >;

@@ -25,6 +25,7 @@ export interface BoardFormValues {
   show_display_name: boolean;
   show_estimated_duration: boolean;
   show_avg_duration: boolean;
+  show_expected: boolean;
   play_tone: boolean;
   play_announcement: boolean;
   announcement_template: string;
@@ -50,6 +51,7 @@ export function formValuesOf(board: DisplayBoardConfig): BoardFormValues {
     show_display_name: board.show_display_name,
     show_estimated_duration: board.show_estimated_duration,
     show_avg_duration: board.show_avg_duration,
+    show_expected: board.show_expected,
     play_tone: board.play_tone,
     play_announcement: board.play_announcement,
     announcement_template: board.announcement_template ?? '',
@@ -130,6 +132,7 @@ export function boardFormSchema(label: (field: BoardField) => string, locale: st
     show_display_name: z.boolean(),
     show_estimated_duration: z.boolean(),
     show_avg_duration: z.boolean(),
+    show_expected: z.boolean(),
     play_tone: z.boolean(),
     play_announcement: z.boolean(),
     announcement_template: z
