@@ -97,6 +97,7 @@ describe('workflow board content', () => {
     expect(visits.length).toBeGreaterThan(5);
     expect(Object.keys(visits[0] ?? {}).sort()).toEqual(
       [
+        'away_since',
         'badge_label',
         'display_name',
         'key',

@@ -66,7 +66,7 @@ export const buildWorkflowRows: BuildRows = async (db, customerId, config, now, 
     location_name: visit.location_name,
     station_name: visit.station_name,
     staff: staffOf.get(visit.id) ?? [],
-    away_since: visit.away_since === null ? null : new Date(visit.away_since).toISOString(),
+    away_since: visit.away_since ? new Date(visit.away_since).toISOString() : null,
   }));
   const expectedRows: ExpectedVisitRow[] = expected.map((patient) => ({
     key: `expected:${patient.id}`,
