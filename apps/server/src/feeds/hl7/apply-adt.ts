@@ -54,7 +54,7 @@ export async function applyAdt(trx: Db, adt: AdtFields, context: AdtContext): Pr
       return admit(trx, adt, context);
     case 'A05':
     case 'A14':
-      return expect(trx, adt, context);
+      return preAdmit(trx, adt, context);
     case 'A38':
     case 'A27':
       return cancelExpected(trx, adt, context);
@@ -129,10 +129,23 @@ async function appointment(trx: Db, adt: AdtFields, context: AdtContext): Promis
     }
     return arrived;
   }
+  return expected(trx, adt, context, { id: booking.id, at: booking.startsAt, source: 'siu' });
+}
+
+/**
+ * The patient expected on the workflow the place maps to (FEED-68), under the id, at the time;
+ * a place nothing maps is left out (FEED-63).
+ */
+async function expected(
+  trx: Db,
+  adt: AdtFields,
+  context: AdtContext,
+  booking: { readonly id: string; readonly at: Date | undefined; readonly source: 'adt' | 'siu' },
+): Promise<AdtEffect> {
   const workflowId = await mappedWorkflowId(trx, context.customerId, adt);
   if (workflowId === undefined) throw new AdtNotMapped(placeKey(adt.place));
   const locationId = await findLocationIdByName(trx, context.customerId, adt.place.room);
-  const expected = await expectVisit(
+  const made = await expectVisit(
     trx,
     context.customerId,
     {
@@ -141,14 +154,14 @@ async function appointment(trx: Db, adt: AdtFields, context: AdtContext): Promis
       external_patient_id: adt.patientId || null,
       first_name: adt.firstName,
       last_name: adt.lastName,
-      expected_at: booking.startsAt ?? null,
-      source: 'siu',
+      expected_at: booking.at ?? null,
+      source: booking.source,
       location_id: locationId ?? null,
     },
     context.now,
   );
-  if (!expected.changed) return NOTHING;
-  await audit(trx, context, 'update', 'expected_visits', expected.id);
+  if (!made.changed) return NOTHING;
+  await audit(trx, context, 'update', 'expected_visits', made.id);
   return { visitId: null, changed: true };
 }
 
@@ -202,33 +215,13 @@ async function admit(trx: Db, adt: AdtFields, context: AdtContext): Promise<AdtE
  * maps to, shown where a board asks for expected patients (FEED-68); a visit already in
  * progress under that number is only renamed.
  */
-async function expect(trx: Db, adt: AdtFields, context: AdtContext): Promise<AdtEffect> {
+async function preAdmit(trx: Db, adt: AdtFields, context: AdtContext): Promise<AdtEffect> {
   const existing = await findActiveEhrVisit(trx, context.customerId, adt.externalId);
   if (existing !== undefined) {
     inOrder(existing, adt);
     return rename(trx, existing.id, adt, context);
   }
-  const workflowId = await mappedWorkflowId(trx, context.customerId, adt);
-  if (workflowId === undefined) throw new AdtNotMapped(placeKey(adt.place));
-  const locationId = await findLocationIdByName(trx, context.customerId, adt.place.room);
-  const expected = await expectVisit(
-    trx,
-    context.customerId,
-    {
-      workflow_id: workflowId,
-      external_id: adt.externalId,
-      external_patient_id: adt.patientId || null,
-      first_name: adt.firstName,
-      last_name: adt.lastName,
-      expected_at: adt.eventAt ?? null,
-      source: 'adt',
-      location_id: locationId ?? null,
-    },
-    context.now,
-  );
-  if (!expected.changed) return NOTHING;
-  await audit(trx, context, 'update', 'expected_visits', expected.id);
-  return { visitId: null, changed: true };
+  return expected(trx, adt, context, { id: adt.externalId, at: adt.eventAt, source: 'adt' });
 }
 
 /** A38 (cancel pre-admit) and A27 (cancel pending admit): the expected patient is no longer expected. */
