@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/store/free-port.ts';
 import {
   adtMessage,
+  boardOneWorkflowId,
   eventually,
   followWorkflowBoard,
   frame,
@@ -53,12 +54,7 @@ beforeAll(async () => {
   sql = new pg.Client({ connectionString: server.databaseUrl });
   await sql.connect();
   token = await accessToken(server);
-  const shown = await sql.query<{ workflow_id: number }>(
-    `SELECT coalesce(
-       (SELECT workflow_id FROM display_board_workflows WHERE customer_id = 'demo' AND display_board_id = 1 ORDER BY position LIMIT 1),
-       (SELECT min(id) FROM workflows WHERE customer_id = 'demo')) AS workflow_id`,
-  );
-  workflowId = shown.rows[0]?.workflow_id as number;
+  workflowId = await boardOneWorkflowId(sql);
   await sql.query("UPDATE customers SET adt_workflow_id = $1, adt_catch_all = true WHERE id = 'demo'", [
     workflowId,
   ]);

@@ -12,6 +12,7 @@ import { freePort } from '../src/store/free-port.ts';
 import {
   ackOfBytes,
   adtMessage,
+  boardOneWorkflowId,
   eventually,
   followWorkflowBoard,
   openByteConnection,
@@ -87,16 +88,12 @@ beforeAll(async () => {
   });
   sql = new pg.Client({ connectionString: server.databaseUrl });
   await sql.connect();
-  const shown = await sql.query<{ workflow_id: number }>(
-    `SELECT coalesce(
-       (SELECT workflow_id FROM display_board_workflows WHERE customer_id = 'demo' AND display_board_id = 1 ORDER BY position LIMIT 1),
-       (SELECT min(id) FROM workflows WHERE customer_id = 'demo')) AS workflow_id`,
-  );
+  const workflowId = await boardOneWorkflowId(sql);
   // A mapped point of care, and no catch-all: the default since migration 0211. The catch-all's
   // workflow is one board 1 does not show, so a patient put there is not taken for a mapped one.
   await sql.query(
     `INSERT INTO adt_points_of_care (customer_id, point_of_care, workflow_id) VALUES ('demo', 'AS-SENT', $1)`,
-    [shown.rows[0]?.workflow_id],
+    [workflowId],
   );
   await sql.query(
     `UPDATE customers SET adt_workflow_id = (

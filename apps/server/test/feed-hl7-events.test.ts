@@ -9,7 +9,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/store/free-port.ts';
-import { type Ack, eventually, followWorkflowBoard, sendAdt } from './hl7-sender.ts';
+import { type Ack, boardOneWorkflowId, eventually, followWorkflowBoard, sendAdt } from './hl7-sender.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
@@ -76,13 +76,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { HL7_MLLP_PORT: String(port), CAREBOARD_SIMULATOR_RATE: '0' } });
   sql = new pg.Client({ connectionString: server.databaseUrl });
   await sql.connect();
-  const workflowId = (
-    await sql.query(
-      `SELECT coalesce(
-         (SELECT workflow_id FROM display_board_workflows WHERE customer_id = 'demo' AND display_board_id = 1 ORDER BY position LIMIT 1),
-         (SELECT min(id) FROM workflows WHERE customer_id = 'demo')) AS workflow_id`,
-    )
-  ).rows[0].workflow_id;
+  const workflowId = await boardOneWorkflowId(sql);
   phases = (
     await sql.query('SELECT id FROM phases WHERE workflow_id = $1 ORDER BY position', [workflowId])
   ).rows.map((r) => r.id);

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/store/free-port.ts';
 import { apiClient } from './api-client.ts';
-import { type Ack, eventually, followWorkflowBoard, sendAdt } from './hl7-sender.ts';
+import { type Ack, boardOneWorkflowId, eventually, followWorkflowBoard, sendAdt } from './hl7-sender.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
@@ -57,13 +57,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { HL7_MLLP_PORT: String(port), CAREBOARD_SIMULATOR_RATE: '0' } });
   sql = new pg.Client({ connectionString: server.databaseUrl });
   await sql.connect();
-  const workflowId = (
-    await sql.query(
-      `SELECT coalesce(
-         (SELECT workflow_id FROM display_board_workflows WHERE customer_id = 'demo' AND display_board_id = 1 ORDER BY position LIMIT 1),
-         (SELECT min(id) FROM workflows WHERE customer_id = 'demo')) AS workflow_id`,
-    )
-  ).rows[0].workflow_id;
+  const workflowId = await boardOneWorkflowId(sql);
   await sql.query(
     `INSERT INTO adt_points_of_care (customer_id, point_of_care, workflow_id)
      VALUES ('demo', 'EXPECTED', $1), ('demo', 'CLINIC-7', $1)`,

@@ -8,7 +8,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/store/free-port.ts';
 import { type ApiAnswer, apiClient } from './api-client.ts';
-import { adtMessage, eventually, followWorkflowBoard, openByteConnection, sendAdt } from './hl7-sender.ts';
+import {
+  adtMessage,
+  boardOneWorkflowId,
+  eventually,
+  followWorkflowBoard,
+  openByteConnection,
+  sendAdt,
+} from './hl7-sender.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
@@ -47,13 +54,7 @@ beforeAll(async () => {
   await sql.query(
     "INSERT INTO customers (id, auth_org_id, auth_device_client_id) VALUES ('bravo', 'org_bravo', 'bravo-device')",
   );
-  workflowId = (
-    await sql.query(
-      `SELECT coalesce(
-         (SELECT workflow_id FROM display_board_workflows WHERE customer_id = 'demo' AND display_board_id = 1 ORDER BY position LIMIT 1),
-         (SELECT min(id) FROM workflows WHERE customer_id = 'demo')) AS workflow_id`,
-    )
-  ).rows[0].workflow_id;
+  workflowId = await boardOneWorkflowId(sql);
   demo = await apiClient(server, await accessToken(server, { scope: ADMIN_SCOPE, sub: 'hl7-analyst' }));
   bravo = await apiClient(
     server,

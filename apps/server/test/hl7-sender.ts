@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { type BoardFrame, boardContentSubscription } from '@careboard/contracts';
 import { Hl7Message } from '@medplum/core';
 import { Hl7Client, Hl7Connection } from '@medplum/hl7';
+import type pg from 'pg';
 import { graphqlClient } from './live-clients.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -240,4 +241,14 @@ export async function eventually(check: () => boolean | Promise<boolean>, ms = 1
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** The workflow demo board 1 shows first (else the demo's first): where a test's ADT patients are seen. */
+export async function boardOneWorkflowId(sql: pg.Client): Promise<number> {
+  const { rows } = await sql.query<{ workflow_id: number }>(
+    `SELECT coalesce(
+       (SELECT workflow_id FROM display_board_workflows WHERE customer_id = 'demo' AND display_board_id = 1 ORDER BY position LIMIT 1),
+       (SELECT min(id) FROM workflows WHERE customer_id = 'demo')) AS workflow_id`,
+  );
+  return rows[0]?.workflow_id as number;
 }
