@@ -11,7 +11,9 @@ interface Prerequisite {
   /** What it is for, in the message when it is missing. */
   readonly name: string;
   /** The command that must be on PATH. */
-  readonly command: string;
+  readonly command?: string;
+  /** Or a file that must exist (a package that installs no command). */
+  readonly file?: string;
   /** The Debian package that provides it. */
   readonly debianPackage: string;
 }
@@ -23,6 +25,40 @@ const PREREQUISITES: readonly Prerequisite[] = [
   { name: 'TLS certificates for the MLLP over TLS tests', command: 'openssl', debianPackage: 'openssl' },
   // A second MLLP client, written apart from ours (runs on Debian's /usr/bin/python3).
   { name: 'A second MLLP sender (HL7 feed tests)', command: 'mllp_send', debianPackage: 'python3-hl7' },
+  // The hospital's identity providers of the sign-in tests (decision IDN-23): OpenID Connect and SAML 2.0.
+  { name: 'An OpenID provider (sign-in tests)', command: 'glewlwyd', debianPackage: 'glewlwyd' },
+  {
+    name: "glewlwyd's SQLite schema (sign-in tests)",
+    file: '/usr/share/dbconfig-common/data/glewlwyd/install/sqlite3',
+    debianPackage: 'dbconfig-sqlite3',
+  },
+  { name: "glewlwyd's key maker (sign-in tests)", command: 'rnbyc', debianPackage: 'rnbyc' },
+  {
+    name: 'SQLite, to make glewlwyd a database (sign-in tests)',
+    command: 'sqlite3',
+    debianPackage: 'sqlite3',
+  },
+  {
+    name: 'A SAML 2.0 provider (sign-in tests)',
+    file: '/usr/share/simplesamlphp/www/index.php',
+    debianPackage: 'simplesamlphp',
+  },
+  { name: 'PHP to serve it (sign-in tests)', command: 'php', debianPackage: 'php-cli' },
+  {
+    name: "PHP's XML (SimpleSAMLphp)",
+    file: '/etc/php/8.2/mods-available/dom.ini',
+    debianPackage: 'php-xml',
+  },
+  {
+    name: "PHP's mbstring (SimpleSAMLphp)",
+    file: '/etc/php/8.2/mods-available/mbstring.ini',
+    debianPackage: 'php-mbstring',
+  },
+  {
+    name: "PHP's curl (SimpleSAMLphp)",
+    file: '/etc/php/8.2/mods-available/curl.ini',
+    debianPackage: 'php-curl',
+  },
   // Debian's own build: browsers that download themselves cannot reach the network here.
   { name: 'Chromium (browser tests)', command: 'chromium', debianPackage: 'chromium' },
 ];
@@ -39,6 +75,18 @@ function onPath(command: string): boolean {
   return false;
 }
 
+function present(prerequisite: Prerequisite): boolean {
+  if (prerequisite.file) {
+    try {
+      accessSync(prerequisite.file, constants.R_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return prerequisite.command !== undefined && onPath(prerequisite.command);
+}
+
 const isRoot = () => process.getuid?.() === 0;
 
 /** Runs a command with its output shown; true when it succeeded. */
@@ -52,7 +100,7 @@ function run(command: string, args: readonly string[]): boolean {
 }
 
 function main(): number {
-  const missing = PREREQUISITES.filter((p) => !onPath(p.command));
+  const missing = PREREQUISITES.filter((p) => !present(p));
   if (missing.length === 0) return 0;
   const packages = [...new Set(missing.map((p) => p.debianPackage))];
   if (isRoot() && onPath('apt-get')) {
@@ -64,7 +112,7 @@ function main(): number {
   }
   const lines = [
     'The tests need programs that are not installed:',
-    ...missing.map((p) => `  - ${p.command}: ${p.name}`),
+    ...missing.map((p) => `  - ${p.command ?? p.file}: ${p.name}`),
     `Install them, e.g. on Debian or Ubuntu: sudo apt-get install -y ${packages.join(' ')}`,
   ];
   process.stderr.write(`${lines.join('\n')}\n`);

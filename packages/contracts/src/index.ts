@@ -21,5 +21,6 @@ export * from './rest/json.ts';
 export * from './rest/patient-flow.ts';
 export * from './rest/people.ts';
 export * from './rest/records.ts';
+export * from './rest/sign-in.ts';
 export * from './text/storable-text.ts';
 export * from './version.ts';

@@ -15,6 +15,7 @@ import * as refreshTokenReuses from './0210-refresh-token-reuses.ts';
 import * as adtAsSent from './0211-adt-as-sent.ts';
 import * as expectedVisits from './0212-expected-visits.ts';
 import * as adtEvents from './0213-adt-events.ts';
+import * as signInConnections from './0214-sign-in-connections.ts';
 import { domainMigrations } from './domain/index.ts';
 
 /** Every migration; Kysely runs them in the order of their names. */
@@ -36,4 +37,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0211-adt-as-sent': adtAsSent,
   '0212-expected-visits': expectedVisits,
   '0213-adt-events': adtEvents,
+  '0214-sign-in-connections': signInConnections,
 });

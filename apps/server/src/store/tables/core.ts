@@ -17,4 +17,6 @@ export interface CustomersTable {
   adt_workflow_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Whether points of care nothing maps join adt_workflow_id (off: they join no board; FEED-63). */
   adt_catch_all: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Who may sign in with a password: everyone, or only the break-glass accounts (IDN-29). */
+  password_sign_in: ColumnType<'everyone' | 'break_glass_only', 'everyone' | 'break_glass_only' | undefined>;
 }

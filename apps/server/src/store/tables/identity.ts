@@ -5,6 +5,13 @@ export interface IdentityTables {
   accounts: AccountsTable;
   oidc_payloads: OidcPayloadsTable;
   identity_keys: IdentityKeysTable;
+  sign_in_connections: SignInConnectionsTable;
+  sign_in_domains: SignInDomainsTable;
+  sign_in_requests: SignInRequestsTable;
+  saml_assertions_seen: SamlAssertionsSeenTable;
+  scim_tokens: ScimTokensTable;
+  scim_groups: ScimGroupsTable;
+  scim_group_members: ScimGroupMembersTable;
 }
 
 export interface AccountsTable {
@@ -17,6 +24,103 @@ export interface AccountsTable {
   created_at: Generated<Date>;
   /** Set when the account is disabled: no sign-in, its grants end (decision IDN-13). */
   disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The connection that made the account; null: a password account (IDN-25). */
+  connection_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The provider's subject (OIDC `sub` or the connection's subject claim, SAML NameID, SCIM externalId). */
+  external_subject: ColumnType<string | null, string | null | undefined, never>;
+  /** The groups the provider named at the last sign-in (IDN-26). */
+  idp_groups: ColumnType<string[], string[] | undefined, string[]>;
+  /** May sign in with a password when the customer allows only break-glass accounts (IDN-29). */
+  break_glass: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Who disabled it: an admin, the hospital's directory (SCIM), its groups mapping to no role, a deleted connection. */
+  disabled_by: ColumnType<DisabledBy | null, DisabledBy | null | undefined, DisabledBy | null>;
+  last_sign_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export type DisabledBy = 'admin' | 'scim' | 'no_role' | 'connection';
+
+export interface SignInConnectionsTable {
+  id: Generated<string>;
+  customer_id: string;
+  kind: 'oidc' | 'saml';
+  name: string;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  role_rules: JSONColumnType<{ group: string; role: string }[]>;
+  default_role: string | null;
+  /** The kind's fields that are not secret (issuer, client id, claim names; attribute names, metadata URL). */
+  settings: JSONColumnType<Record<string, unknown>>;
+  /** OIDC client secret: write-only through the API, never logged or audited. */
+  client_secret: string | null;
+  /** private_key_jwt: the key pair Careboard signs its client assertions with (a JWK, private). */
+  private_key: JSONColumnType<
+    Record<string, unknown> | null,
+    Record<string, unknown> | null,
+    Record<string, unknown> | null
+  >;
+  /** SAML: what the IdP's metadata says (entity id, sign-in URL, signing certificates). */
+  saml_idp: JSONColumnType<
+    Record<string, unknown> | null,
+    Record<string, unknown> | null,
+    Record<string, unknown> | null
+  >;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface SignInDomainsTable {
+  domain: string;
+  connection_id: string;
+}
+
+/** A sign-in sent to a provider and not yet back: its state (the id), PKCE verifier, nonce or SAML request id. */
+export interface SignInRequestsTable {
+  id: string;
+  connection_id: string;
+  /** The embedded provider's interaction it finishes; null: a test sign-in. */
+  interaction_uid: string | null;
+  /** The admin who asked for a test sign-in. */
+  test_by: string | null;
+  code_verifier: string | null;
+  nonce: string | null;
+  saml_request_id: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  consumed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface SamlAssertionsSeenTable {
+  connection_id: string;
+  assertion_id: string;
+  expires_at: Date;
+}
+
+export interface ScimTokensTable {
+  id: Generated<string>;
+  customer_id: string;
+  connection_id: string;
+  name: string;
+  /** SHA-256 of the token, hex: the token itself is shown once. */
+  token_hash: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface ScimGroupsTable {
+  id: Generated<string>;
+  customer_id: string;
+  connection_id: string;
+  display_name: string;
+  external_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ScimGroupMembersTable {
+  group_id: string;
+  account_id: string;
 }
 
 export interface OidcPayloadsTable {
