@@ -18,6 +18,7 @@ import { messageRoutes } from './api/message-routes.ts';
 import { registerOpenApi } from './api/openapi.ts';
 import { patientFlowReadRoutes } from './api/patient-flow/patient-flow-read-routes.ts';
 import { peopleRoutes } from './api/people/people-routes.ts';
+import { signInConnectionRoutes } from './api/people/sign-in-connection-routes.ts';
 import { runtimeConfigRoute } from './api/runtime-config-route.ts';
 import { visitRoutes } from './api/visit-routes.ts';
 import { API_PREFIX, type Config } from './config/config.ts';
@@ -142,6 +143,7 @@ export async function buildApp({
   await app.register(customerRoutes, { prefix: API_PREFIX, db });
   await app.register(meRoutes, { prefix: API_PREFIX, auth });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX });
+  await app.register(signInConnectionRoutes, { prefix: API_PREFIX, db, publicUrl: config.publicUrl });
   installAuditOfWrites(app, db);
   for (const routes of [
     displayBoardRoutes,

@@ -3,20 +3,48 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { findAccountByEmail, findAccountById } from '../store/accounts.ts';
+import { findCustomerIdByOrg } from '../store/customers.ts';
 import type { Db } from '../store/database.ts';
+import { findConnectionForDomain, hasEnabledConnection } from '../store/sign-in-connections.ts';
 import { isDeviceClient } from './clients.ts';
 import { grantByPolicy } from './consent.ts';
+import { beginFederatedSignIn } from './federation/federation-routes.ts';
+import { emailFirstPage } from './pages/federation-pages.ts';
 import { errorPage } from './pages/message-pages.ts';
 import { signInPage } from './pages/sign-in-page.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password.ts';
 import type { Throttles } from './throttle.ts';
 
 const WRONG_CREDENTIALS = 'The email or password is not right.';
+const PASSWORDS_OFF =
+  "Password sign-in is turned off for your organization. Sign in with your organization's account: enter your work email.";
 const signInBody = z.object({
   email: z.string().max(254).default(''),
   password: z.string().max(200).default(''),
 });
+const emailBody = z.object({ email: z.string().max(254).default('') });
 const uidParams = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/) });
+
+type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** The customer a board or console names with `organization`; undefined: none named (or not known). */
+async function customerOfInteraction(db: Db, interaction: Details): Promise<string | undefined | null> {
+  const organization = (interaction.params as { organization?: unknown }).organization;
+  if (typeof organization !== 'string' || organization === '') return undefined;
+  // Named but not known: no connection can serve it (null matches no customer).
+  return (await findCustomerIdByOrg(db, organization)) ?? null;
+}
+
+/** The domain of an email address, lower case; undefined when it has none. */
+function domainOf(email: string): string | undefined {
+  const at = email.trim().lastIndexOf('@');
+  return at > 0
+    ? email
+        .trim()
+        .slice(at + 1)
+        .toLowerCase()
+    : undefined;
+}
 
 interface Options {
   readonly provider: Provider;
@@ -91,6 +119,18 @@ export async function interactionRoutes(
       );
     const uid = interaction.uid;
     if (interaction.prompt.name === 'login') {
+      const customer = await customerOfInteraction(db, interaction);
+      // Email first when a connection might serve this person; else the password form, as before (IDN-24).
+      if (customer !== null && (await hasEnabledConnection(db, customer)))
+        return html(
+          reply,
+          200,
+          emailFirstPage({
+            action: `/interaction/${uid}/email`,
+            abortAction: `/interaction/${uid}/abort`,
+            purpose: purposeOf(client, isDeviceClient(client), interaction.params.redirect_uri),
+          }),
+        );
       return html(
         reply,
         200,
@@ -110,6 +150,54 @@ export async function interactionRoutes(
     if (!consent.ok)
       return finish(request, reply, { error: consent.error, error_description: consent.description });
     return finish(request, reply, { consent: { grantId: consent.grantId } });
+  });
+
+  /** The connection serving the email's domain (of the named customer only), as a redirect to its provider. */
+  async function toConnection(reply: FastifyReply, interaction: Details, email: string) {
+    const domain = domainOf(email);
+    const customer = await customerOfInteraction(db, interaction);
+    if (!domain || customer === null) return undefined;
+    const connection = await findConnectionForDomain(db, domain, customer);
+    if (!connection) return undefined;
+    const { path } = await beginFederatedSignIn(db, connection.id, { interactionUid: interaction.uid });
+    return reply.header('cache-control', 'no-store').redirect(path, 303);
+  }
+
+  app.post('/interaction/:uid/email', async (request, reply) => {
+    if (!uidParams.safeParse(request.params).success)
+      return html(reply, 400, errorPage('Sign-in problem', 'This address is not valid.'));
+    const interaction = await details(request, reply);
+    if (!interaction) return reply;
+    const body = emailBody.safeParse(request.body ?? {});
+    const email = body.success ? body.data.email.trim() : '';
+    const client = await provider.Client.find(String(interaction.params.client_id));
+    const uid = interaction.uid;
+    const purpose = purposeOf(client, isDeviceClient(client), interaction.params.redirect_uri);
+    if (interaction.prompt.name !== 'login' || !email.includes('@'))
+      return html(
+        reply,
+        400,
+        emailFirstPage({
+          action: `/interaction/${uid}/email`,
+          abortAction: `/interaction/${uid}/abort`,
+          purpose,
+          email,
+          error: 'Enter your email address.',
+        }),
+      );
+    const redirected = await toConnection(reply, interaction, email);
+    if (redirected) return redirected;
+    // No connection serves this domain: the password, if the customer allows one for the account.
+    return html(
+      reply,
+      200,
+      signInPage({
+        action: `/interaction/${uid}/login`,
+        abortAction: `/interaction/${uid}/abort`,
+        purpose,
+        email,
+      }),
+    );
   });
 
   app.post('/interaction/:uid/login', async (request, reply) => {
@@ -134,6 +222,9 @@ export async function interactionRoutes(
         }),
       );
     if (!body.success || interaction.prompt.name !== 'login') return again(400, WRONG_CREDENTIALS);
+    // An email its organization signs in goes there, whatever was typed as a password (IDN-24).
+    const redirected = await toConnection(reply, interaction, email);
+    if (redirected) return redirected;
 
     const throttle = await throttles.signIn(email, request.ip);
     if (!throttle.allowed) {
@@ -153,6 +244,9 @@ export async function interactionRoutes(
     );
     // A disabled account gets the same answer as a wrong password (IDN-13).
     if (!account || !valid || account.disabled_at) return again(401, WRONG_CREDENTIALS);
+    // Only break-glass accounts may still use a password when the customer turned passwords off (IDN-29).
+    if (account.password_sign_in === 'break_glass_only' && !account.break_glass)
+      return again(403, PASSWORDS_OFF);
     await throttles.signInSucceeded(email, request.ip);
     return finish(request, reply, { login: { accountId: account.id } });
   });

@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../store/database.ts';
+import { deleteExpiredSignInRequests } from '../store/sign-in-requests.ts';
 import { createAccountAccess, tokensAsIssued } from './account-access.ts';
 import { createBoardAccess } from './board-access.ts';
 import { createDeviceCodeApproval } from './device-code-approval.ts';
+import { federationRoutes } from './federation/federation-routes.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { loadOrCreateKeys } from './keys.ts';
 import { activateRoute, deviceAuthorizationRoute, mountProvider } from './mount-provider.ts';
@@ -55,9 +57,17 @@ export async function registerIdentity(
     await pages.register(activateRoute, { provider, throttles: limits });
     await pages.register(deviceAuthorizationRoute, { provider, throttles: limits });
   });
+  // The hospitals' own providers (IDN-23): their answers come back here, with a larger form body (SAML).
+  await app.register(federationRoutes, {
+    provider,
+    db,
+    publicUrl: config.publicUrl,
+    log,
+    accountsChanged: (accountId: string) => auth.accounts.changed(accountId),
+  });
 
   const cleanup = setInterval(() => {
-    deleteExpiredPayloads(db).catch((error: unknown) =>
+    Promise.all([deleteExpiredPayloads(db), deleteExpiredSignInRequests(db)]).catch((error: unknown) =>
       log.warn({ err: error }, 'expired identity artifacts were not removed'),
     );
   }, CLEANUP_EVERY_MS);

@@ -14,6 +14,11 @@ export interface AccountWithOrg extends Account {
   readonly auth_org_id: string | null;
   readonly password_hash: string;
   readonly disabled_at: Date | null;
+  /** Null: a password account; else the sign-in connection that made it (IDN-25). */
+  readonly connection_id: string | null;
+  /** May sign in with a password when the customer allows only break-glass accounts (IDN-29). */
+  readonly break_glass: boolean;
+  readonly password_sign_in: 'everyone' | 'break_glass_only';
 }
 
 const accountColumns = [
@@ -28,11 +33,21 @@ function withOrg(db: Db) {
   return db
     .selectFrom('accounts')
     .innerJoin('customers', 'customers.id', 'accounts.customer_id')
-    .select([...accountColumns, 'accounts.password_hash', 'accounts.disabled_at', 'customers.auth_org_id']);
+    .select([
+      ...accountColumns,
+      'accounts.password_hash',
+      'accounts.disabled_at',
+      'accounts.connection_id',
+      'accounts.break_glass',
+      'customers.auth_org_id',
+      'customers.password_sign_in',
+    ]);
 }
 
+/** The password account with this email: an account a connection made is found only by its subject (IDN-25). */
 export async function findAccountByEmail(db: Db, email: string): Promise<AccountWithOrg | undefined> {
   return withOrg(db)
+    .where('accounts.connection_id', 'is', null)
     .where(sql<string>`lower(accounts.email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();
 }
@@ -95,6 +110,7 @@ export async function updateAccountRole(
     .updateTable('accounts')
     .set({ role })
     .where('customer_id', '=', customerId)
+    .where('connection_id', 'is', null)
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
     .returning('id')
     .executeTakeFirst();
@@ -109,7 +125,8 @@ export async function setAccountDisabled(
 ): Promise<string | undefined> {
   const row = await db
     .updateTable('accounts')
-    .set({ disabled_at: disabled ? new Date() : null })
+    .set({ disabled_at: disabled ? new Date() : null, disabled_by: disabled ? 'admin' : null })
+    .where('connection_id', 'is', null)
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
     .returning('id')
     .executeTakeFirst();
@@ -170,6 +187,7 @@ export interface UserChange {
   readonly name?: string;
   readonly role?: string;
   readonly disabled_at?: Date | null;
+  readonly disabled_by?: 'admin' | null;
 }
 
 export async function updateUser(

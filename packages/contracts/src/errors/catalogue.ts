@@ -68,6 +68,11 @@ export const errorCatalogue = Object.freeze({
     (p) => `Too many requests. Try again in ${p.seconds} seconds.`,
   ),
   SERVICE_UNAVAILABLE: entry<Params<never>>(503, () => 'The service is not ready.'),
+  // Ours: a SAML connection's IdP metadata that cannot be read or used (decision IDN-23).
+  IDP_METADATA_NOT_VALID: entry<Params<'reason'>>(
+    400,
+    (p) => `The identity provider's metadata cannot be used: ${p.reason}`,
+  ),
 });
 
 /** The `entity` value that selects DUPLICATE_KEY's PAR-level text. */

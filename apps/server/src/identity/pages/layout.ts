@@ -36,13 +36,15 @@ const STYLE = `
   .alert { border-left: 4px solid #c62828; padding: .5rem .75rem; margin: 1rem 0; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: .4rem 1rem; }
   dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; }
+  table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid GrayText; vertical-align: top; overflow-wrap: anywhere; }
+  a.link { color: LinkText; }
   code.user-code { font-size: 1.6rem; letter-spacing: .15em; }
 `;
 
 /** A plain page: product logo and name, a heading, the content. */
-export function page(title: string, content: string): string {
+export function page(title: string, content: string, lang = 'en'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -39,7 +39,10 @@ function changeOf(target: UserRow, data: Parsed): UserChange {
     ...(data.role !== undefined ? { role: data.role } : {}),
     // Disabling a disabled user keeps when it was first disabled.
     ...(data.disabled !== undefined
-      ? { disabled_at: data.disabled ? (target.disabled_at ?? new Date()) : null }
+      ? {
+          disabled_at: data.disabled ? (target.disabled_at ?? new Date()) : null,
+          disabled_by: data.disabled ? 'admin' : null,
+        }
       : {}),
   };
 }

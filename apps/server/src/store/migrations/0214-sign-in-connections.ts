@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './domain/ddl.ts';
 
 /**
- * Sign-in with the hospital's own identity provider (decisions IDN-23 to IDN-31): a customer's
+ * Sign-in with the hospital's own identity provider (decisions IDN-23 to IDN-33): a customer's
  * connections (OpenID Connect or SAML 2.0) and the email domains each serves; accounts made by a
  * connection, keyed by the connection and the provider's subject (never by email: a federated
  * account's email need not be unique, a password account's still is); the requests in flight to a
