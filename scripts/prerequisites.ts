@@ -105,7 +105,7 @@ function main(): number {
   const packages = [...new Set(missing.map((p) => p.debianPackage))];
   if (isRoot() && onPath('apt-get')) {
     if (run('apt-get', ['update']) && run('apt-get', ['install', '-y', ...packages])) {
-      const still = missing.filter((p) => !onPath(p.command));
+      const still = missing.filter((p) => !present(p));
       if (still.length === 0) return 0;
       missing.splice(0, missing.length, ...still);
     }

@@ -187,6 +187,21 @@ beforeAll(async () => {
     'ADT sender',
   );
   bIds['staff-types'] = 3;
+  // A sign-in connection of B's (IDN-23): its provider is never reached by these routes.
+  bIds['sign-in-connections'] = (
+    (
+      await asB('POST', '/sign-in-connections', {
+        kind: 'oidc',
+        name: `${MARK} IdP`,
+        domains: ['bravo-isolation.example'],
+        role_rules: [],
+        default_role: 'staff',
+        issuer: 'http://127.0.0.1:9/',
+        client_id: `${MARK}-client`,
+        client_secret: `${MARK}-secret`,
+      })
+    ).body as { id: string }
+  ).id;
   // A stored HL7 message of B's, left out: one a replay could read again (FEED-67).
   bIds.feeds = (
     await sql.query(

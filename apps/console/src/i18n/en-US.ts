@@ -7,6 +7,7 @@ import { feedSettingsEnUS } from './en-US-pages/feed-settings.ts';
 import { integrationsEnUS } from './en-US-pages/integrations.ts';
 import { screensEnUS } from './en-US-pages/screens.ts';
 import { setupEnUS } from './en-US-pages/setup.ts';
+import { signInEnUS } from './en-US-pages/sign-in.ts';
 import { usersEnUS } from './en-US-pages/users.ts';
 
 /**
@@ -57,6 +58,7 @@ export const enUS = Object.freeze({
   ...careSettingEnUS,
   ...equipmentEnUS,
   ...usersEnUS,
+  ...signInEnUS,
   ...feedSettingsEnUS,
   ...integrationsEnUS,
 });

@@ -8,6 +8,7 @@ import { feedSettingsEsUS } from './es-US-pages/feed-settings.ts';
 import { integrationsEsUS } from './es-US-pages/integrations.ts';
 import { screensEsUS } from './es-US-pages/screens.ts';
 import { setupEsUS } from './es-US-pages/setup.ts';
+import { signInEsUS } from './es-US-pages/sign-in.ts';
 import { usersEsUS } from './es-US-pages/users.ts';
 
 /** US Spanish, loaded only when the customer's locale asks for it (load-messages.ts). */
@@ -55,6 +56,7 @@ export const esUS: Messages = Object.freeze({
   ...careSettingEsUS,
   ...equipmentEsUS,
   ...usersEsUS,
+  ...signInEsUS,
   ...feedSettingsEsUS,
   ...integrationsEsUS,
 });

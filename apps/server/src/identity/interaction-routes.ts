@@ -9,7 +9,7 @@ import { findConnectionForDomain, hasEnabledConnection } from '../store/sign-in-
 import { isDeviceClient } from './clients.ts';
 import { grantByPolicy } from './consent.ts';
 import { beginFederatedSignIn } from './federation/federation-routes.ts';
-import { emailFirstPage } from './pages/federation-pages.ts';
+import { continuePage, emailFirstPage } from './pages/federation-pages.ts';
 import { errorPage } from './pages/message-pages.ts';
 import { signInPage } from './pages/sign-in-page.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password.ts';
@@ -160,7 +160,7 @@ export async function interactionRoutes(
     const connection = await findConnectionForDomain(db, domain, customer);
     if (!connection) return undefined;
     const { path } = await beginFederatedSignIn(db, connection.id, { interactionUid: interaction.uid });
-    return reply.header('cache-control', 'no-store').redirect(path, 303);
+    return html(reply, 200, continuePage(path));
   }
 
   app.post('/interaction/:uid/email', async (request, reply) => {

@@ -27,15 +27,18 @@ export async function findFederatedAccount(
     .executeTakeFirst();
 }
 
-/** The names of the SCIM groups the account is in (they feed the role rules too, IDN-26). */
+/**
+ * The SCIM groups the account is in, by name and by the directory's id (Entra ID's sign-in names
+ * a group by its object id, its SCIM by its display name): both feed the role rules (IDN-26).
+ */
 export async function scimGroupNamesOf(db: Db, accountId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('scim_group_members as m')
     .innerJoin('scim_groups as g', 'g.id', 'm.group_id')
-    .select('g.display_name')
+    .select(['g.display_name', 'g.external_id'])
     .where('m.account_id', '=', accountId)
     .execute();
-  return rows.map((row) => row.display_name);
+  return rows.flatMap((row) => (row.external_id ? [row.display_name, row.external_id] : [row.display_name]));
 }
 
 export interface FederatedIdentity {

@@ -28,6 +28,7 @@ export const errorParamNames: Readonly<Record<ErrorCode, readonly string[]>> = O
   PAYLOAD_TOO_LARGE: ['limit'],
   TOO_MANY_REQUESTS: ['seconds'],
   SERVICE_UNAVAILABLE: [],
+  IDP_METADATA_NOT_VALID: ['reason'],
 });
 
 /** The params, when every one the code's text needs is a string or a number. */

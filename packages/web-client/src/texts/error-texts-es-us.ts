@@ -37,4 +37,5 @@ export const errorTextsEsUS: Readonly<Record<ErrorCode, (p: Params) => string>> 
   PAYLOAD_TOO_LARGE: (p) => `El cuerpo de la solicitud supera los ${p.limit} bytes.`,
   TOO_MANY_REQUESTS: (p) => `Demasiadas solicitudes. Vuelva a intentarlo en ${p.seconds} segundos.`,
   SERVICE_UNAVAILABLE: () => 'El servicio no está listo.',
+  IDP_METADATA_NOT_VALID: (p) => `Los metadatos del proveedor de identidad no se pueden usar: ${p.reason}`,
 });

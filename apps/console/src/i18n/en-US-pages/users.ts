@@ -18,4 +18,7 @@ export const usersEnUS = {
   'users.disabled': 'Disabled',
   'users.generatedPassword': 'Give {name} this password now; it is not shown again: {password}',
   'users.dismiss': 'Hide password',
+  'users.tabs': 'Users sections',
+  'users.tab.people': 'People',
+  'users.tab.signIn': 'Sign-in',
 } as const;

@@ -21,4 +21,7 @@ export const usersEsUS: Readonly<Record<keyof typeof usersEnUS, string>> = {
   'users.disabled': 'Desactivado',
   'users.generatedPassword': 'Entregue ahora esta contraseña a {name}; no se vuelve a mostrar: {password}',
   'users.dismiss': 'Ocultar contraseña',
+  'users.tabs': 'Secciones de usuarios',
+  'users.tab.people': 'Personas',
+  'users.tab.signIn': 'Inicio de sesión',
 };

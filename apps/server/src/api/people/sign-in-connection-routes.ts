@@ -18,6 +18,7 @@ import {
 import { readSignInSettings, saveSignInSettings } from '../../services/sign-in/sign-in-settings.ts';
 import type { Db } from '../../store/database.ts';
 import { listConnections } from '../../store/sign-in-connections.ts';
+import { listQuery, pageOf } from '../paging.ts';
 import { bearer, noContent } from '../route-parts.ts';
 import { signInConnectionSchema, signInSettingsSchema, signInTestSchema } from './sign-in-schemas.ts';
 
@@ -49,10 +50,15 @@ export async function signInConnectionRoutes(
       schema: {
         tags,
         security: bearer,
-        response: { 200: z.object({ items: z.array(signInConnectionSchema) }) },
+        querystring: listQuery({}),
+        response: { 200: pageOf(signInConnectionSchema) },
       },
     },
-    async (request) => ({ items: (await listConnections(db, principalOf(request).customerId)).map(record) }),
+    async (request) => {
+      const { limit, offset } = request.query;
+      const all = (await listConnections(db, principalOf(request).customerId)).map(record);
+      return { items: all.slice(offset, offset + limit), total: all.length, limit, offset };
+    },
   );
 
   routes.post(

@@ -26,7 +26,14 @@ import { claimText, claimValues, hasGroupsOverage } from './claims.ts';
 import { connectionUrls, SIGN_IN_PREFIX } from './connection-urls.ts';
 import { type FederatedAnswer, roleOf, signInFederated } from './federated-sign-in.ts';
 import { answerOf, authorizationUrl, newOidcChecks, publicJwks } from './oidc-rp.ts';
-import { authnRequestUrl, SamlRefused, type SamlSp, spMetadataXml, validateResponse } from './saml-sp.ts';
+import {
+  authnRequestUrl,
+  CLOCK_SKEW_MS,
+  SamlRefused,
+  type SamlSp,
+  spMetadataXml,
+  validateResponse,
+} from './saml-sp.ts';
 
 /** A request to a provider has ten minutes to come back (a person typing a password and a code). */
 const REQUEST_TTL_SEC = 10 * 60;
@@ -308,8 +315,9 @@ export async function federationRoutes(
     if (!signIn?.saml_request_id) return html(reply, 400, expiredPage());
     try {
       const answer = await validateResponse(sp, body.data.SAMLResponse, signIn.saml_request_id);
-      if (!(await markAssertionSeen(db, connection.id, answer.assertionId, answer.notOnOrAfter)))
-        throw new SamlRefused('replayed');
+      const keptUntil = new Date(answer.notOnOrAfter.getTime() + CLOCK_SKEW_MS);
+      if (!(await markAssertionSeen(db, connection.id, answer.assertionId, keptUntil)))
+        throw new SamlRefused('replayed', 'This assertion was used before.');
       return finish(
         request,
         reply,

@@ -1,11 +1,5 @@
 import { isRole, type Role } from '../roles.ts';
 
-/** One rule of a connection: a person in this group (or with this claim value) gets this role. */
-export interface RoleRule {
-  readonly group: string;
-  readonly role: Role;
-}
-
 /**
  * The role a person's groups give through a connection's rules: the first rule, in order, whose
  * group is one of theirs (compared trimmed, case-insensitive: directories differ in case); then the

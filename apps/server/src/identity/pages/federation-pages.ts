@@ -29,6 +29,21 @@ export function emailFirstPage(options: EmailPageOptions): string {
   );
 }
 
+/**
+ * On to the connection's provider: a page that goes there by itself (a refresh, not a redirect of
+ * the form's POST, which the pages' CSP `form-action` would stop at another origin) with a link.
+ */
+export function continuePage(path: string): string {
+  return page(
+    'Sign in',
+    `<p role="status">Going on to your organization's sign-in…</p>
+    <p><a class="link" href="${escapeHtml(path)}">Continue to your organization's sign-in</a></p>`,
+  ).replace(
+    '<meta name="robots" content="noindex">',
+    `<meta name="robots" content="noindex">\n  <meta http-equiv="refresh" content="0;url=${escapeHtml(path)}">`,
+  );
+}
+
 export type RefusalReason =
   | 'no_role'
   | 'disabled'
