@@ -52,6 +52,8 @@ export interface SimpleSaml {
   metadataXml(): Promise<string>;
   /** Rewrites authsources.php: the user's next sign-in carries these groups. */
   setGroups(username: string, groups: readonly string[]): Promise<void>;
+  /** A person the IdP knows from now on (their NameID is their username). */
+  addUser(user: IdpUser): Promise<void>;
   addServiceProvider(sp: ServiceProvider): Promise<void>;
   /** On SimpleSAMLphp's login page (where the SP redirected `page`): signs in and lets the browser POST back to the ACS. */
   signIn(page: Page, username: string, password: string): Promise<void>;
@@ -271,6 +273,12 @@ export async function startSimpleSaml(options: {
       const user = users.get(username);
       if (!user) throw new Error(`No such IdP user: ${username}`);
       users.set(username, { ...user, groups: [...groups] });
+      writeAuthsources();
+    },
+    async addUser(user) {
+      if (user.username.includes(':'))
+        throw new Error(`An IdP username cannot hold a colon: ${user.username}`);
+      users.set(user.username, user);
       writeAuthsources();
     },
     async addServiceProvider(sp) {

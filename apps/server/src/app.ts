@@ -18,10 +18,13 @@ import { messageRoutes } from './api/message-routes.ts';
 import { registerOpenApi } from './api/openapi.ts';
 import { patientFlowReadRoutes } from './api/patient-flow/patient-flow-read-routes.ts';
 import { peopleRoutes } from './api/people/people-routes.ts';
+import { scimTokenRoutes } from './api/people/scim-token-routes.ts';
 import { signInConnectionRoutes } from './api/people/sign-in-connection-routes.ts';
 import { runtimeConfigRoute } from './api/runtime-config-route.ts';
+import { answerScimFrameworkError } from './api/scim/scim-errors.ts';
+import { scimRoutes } from './api/scim/scim-routes.ts';
 import { visitRoutes } from './api/visit-routes.ts';
-import { API_PREFIX, type Config } from './config/config.ts';
+import { API_PREFIX, type Config, SCIM_PREFIX } from './config/config.ts';
 import { DEMO_CUSTOMER, seedDemo } from './demo/seed.ts';
 import { startSimulator } from './demo/simulator.ts';
 import { registerFeeds } from './feeds/register-feeds.ts';
@@ -55,6 +58,9 @@ export interface AppOptions {
 }
 
 const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+const isScimPath = (path: string) => path === SCIM_PREFIX || path.startsWith(`${SCIM_PREFIX}/`);
+/** What the board app's fallback never answers, and the storable-text net covers (FND-26). */
+const isServicePath = (path: string) => isApiPath(path) || isScimPath(path);
 
 /**
  * A fresh server: config → store → http → identity → api → live. Not listening yet; the caller
@@ -92,8 +98,11 @@ export async function buildApp({
     requestIdHeader: false,
     trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // A path Fastify cannot route (bad percent-encoding) is a catalogue 400 too.
-    frameworkErrors: answerFrameworkError,
+    // A path Fastify cannot route (bad percent-encoding) is a catalogue 400 too; a SCIM 400 under SCIM's.
+    frameworkErrors: (error, request, reply) =>
+      isScimPath(request.url.split('?')[0] ?? '')
+        ? answerScimFrameworkError(error, reply)
+        : answerFrameworkError(error, request, reply),
     // Header, body and idle timeouts: a trickled request is cut (FND-25).
     ...serverTimeouts(config.http.requestTimeoutSec),
     return503OnClosing: true,
@@ -112,8 +121,8 @@ export async function buildApp({
   // One deadline on the database per request (FND-35), before any hook that may query it.
   installDatabaseDeadline(app);
   closeWithinGrace(app);
-  // Under the services' text schema, a net for every API body and query (FND-26).
-  installStorableTextCheck(app, isApiPath);
+  // Under the services' text schema, a net for every API and SCIM body and query (FND-26).
+  installStorableTextCheck(app, isServicePath);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -159,6 +168,14 @@ export async function buildApp({
   ]) {
     await app.register(routes, { prefix: API_PREFIX, db });
   }
+  await app.register(scimTokenRoutes, {
+    prefix: API_PREFIX,
+    db,
+    scimBaseUrl: `${config.publicUrl}${SCIM_PREFIX}`,
+  });
+
+  // scim: the hospital's directory provisions accounts and groups (RFC 7644; IDN-30 to IDN-32)
+  await app.register(scimRoutes, { prefix: SCIM_PREFIX, db, baseUrl: `${config.publicUrl}${SCIM_PREFIX}` });
 
   // live
   await registerLive(app, {
@@ -205,6 +222,6 @@ export async function buildApp({
 
   // console app, then board app: the board's `/*` fallback must not answer /console paths (CON-01)
   await serveConsoleApp(app, { root: config.consoleDir });
-  await serveBoardApp(app, { root: config.boardDir, isApiPath });
+  await serveBoardApp(app, { root: config.boardDir, isApiPath: isServicePath });
   return app;
 }

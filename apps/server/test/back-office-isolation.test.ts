@@ -45,8 +45,12 @@ let sql: pg.Client;
 let asA: (method: string, path: string, body?: unknown) => Promise<ApiAnswer>;
 let asB: (method: string, path: string, body?: unknown) => Promise<ApiAnswer>;
 let tokenA: string;
-/** B's ids by the first segment of the path that names them. */
+/** A's SCIM token (IDN-30): SCIM paths take no person's token. */
+let scimTokenA: string;
+/** B's ids by the first segment of the path that names them (a SCIM path's: the one after /scim/v2). */
 const bIds: Record<string, string | number> = {};
+/** What a SCIM filter of A's would name B's User and Group by. */
+const bScimNames = { userName: `${MARK.toLowerCase()}@bravo.test`, displayName: `${MARK} Nurses` };
 
 async function made(answer: Promise<ApiAnswer>, what: string): Promise<number> {
   const settled = await answer;
@@ -166,6 +170,55 @@ beforeAll(async () => {
     )
   ).rows[0].id;
   bIds.customers = B;
+  // SCIM (IDN-30, IDN-31): a connection of each customer (by SQL: its API is not this file's), a token
+  // of each, and B's User and Group made through B's token.
+  const connectionOf = async (customer: string) =>
+    (
+      await sql.query(
+        `INSERT INTO sign_in_connections (customer_id, kind, name, default_role) VALUES ($1, 'oidc', $2, 'staff') RETURNING id`,
+        [customer, `${customer === B ? MARK : 'Alpha'} directory`],
+      )
+    ).rows[0].id as string;
+  bIds.connections = await connectionOf(B);
+  const bToken = await asB('POST', '/scim-tokens', {
+    name: `${MARK} token`,
+    connection_id: bIds.connections,
+  });
+  expect(bToken.status).toBe(201);
+  bIds['scim-tokens'] = (bToken.body as { id: string }).id;
+  const aToken = await asA('POST', '/scim-tokens', {
+    name: 'Alpha token',
+    connection_id: await connectionOf('demo'),
+  });
+  expect(aToken.status).toBe(201);
+  scimTokenA = (aToken.body as { token: string }).token;
+  const scimB = (method: string, path: string, body: unknown) =>
+    fetch(`${server.baseUrl}/scim/v2${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${(bToken.body as { token: string }).token}`,
+        'content-type': 'application/scim+json',
+      },
+      body: JSON.stringify(body),
+    }).then(async (response) => ({
+      status: response.status,
+      body: (await response.json()) as { id: string },
+    }));
+  const bUser = await scimB('POST', '/Users', {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+    userName: bScimNames.userName,
+    externalId: `${MARK}-1`,
+    name: { formatted: `${MARK} Nurse` },
+  });
+  expect(bUser.status).toBe(201);
+  bIds.Users = bUser.body.id;
+  const bGroup = await scimB('POST', '/Groups', {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+    displayName: bScimNames.displayName,
+    members: [{ value: bUser.body.id }],
+  });
+  expect(bGroup.status).toBe(201);
+  bIds.Groups = bGroup.body.id;
   // The feeds' settings (FEED-40): /adt/… paths are named by their second segment.
   bIds['feed-rules'] = await made(
     asB('POST', '/feed-rules', { workflow_id: bIds.workflows, location_kind: 'lab', phase_id: bIds.phases }),
@@ -309,6 +362,32 @@ async function operations(): Promise<Operation[]> {
   );
 }
 
+const SCIM = '/scim/v2/';
+
+/**
+ * `/scim/v2/Users/{id}` with B's User's id, for A's SCIM token; the discovery documents' ids
+ * (`/Schemas/{id}`) are no customer's: B's User's id names none of them either.
+ */
+function scimPathOfB(path: string): string | undefined {
+  const owner = path.slice(SCIM.length).split('/')[0] ?? '';
+  const id = ['Schemas', 'ResourceTypes'].includes(owner) ? bIds.Users : bIds[owner];
+  return id === undefined ? undefined : path.replace(/\{[^}]+\}/g, String(id));
+}
+
+/** A SCIM request with A's SCIM token. */
+async function scimAsA(method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${scimTokenA}`,
+      ...(body !== undefined ? { 'content-type': 'application/scim+json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
 /** `/api/locations/{id}/par-levels` with B's location id in place of {id}. */
 function withIdsOfB(path: string): string | undefined {
   const segments = path.replace(/^\/api\//, '').split('/');
@@ -326,6 +405,23 @@ describe("customer A's token with customer B's ids", () => {
     const failures: string[] = [];
     for (const operation of await operations()) {
       if (!operation.path.includes('{') || !operation.security) continue;
+      if (operation.path.startsWith(SCIM)) {
+        const scimPath = scimPathOfB(operation.path);
+        if (scimPath === undefined) {
+          failures.push(`${operation.method} ${operation.path}: no id of B for this path`);
+          continue;
+        }
+        const body = operation.requestBody?.content?.['application/json']?.schema;
+        const answer = await scimAsA(operation.method, scimPath, body ? sample(body) : undefined);
+        walked.push(`${operation.method} ${operation.path} → ${answer.status}`);
+        const text = JSON.stringify(answer.body);
+        // RFC 7644 §3.12: another connection's resource is simply not found, as SCIM says it.
+        const refused =
+          answer.status === 404 && (answer.body as { status?: string } | null)?.status === '404';
+        if (!refused || text.includes(MARK))
+          failures.push(`${operation.method} ${scimPath} → ${answer.status} ${text}`);
+        continue;
+      }
       const path = withIdsOfB(operation.path);
       if (path === undefined) {
         failures.push(`${operation.method} ${operation.path}: no id of B for this path`);
@@ -352,6 +448,22 @@ describe("customer A's token with customer B's ids", () => {
     let lists = 0;
     for (const operation of await operations()) {
       if (operation.method !== 'GET' || operation.path.includes('{') || !operation.security) continue;
+      if (operation.path.startsWith(SCIM)) {
+        // A's SCIM token, plain and with filters naming B's User and Group.
+        const filters = [
+          `userName eq "${bScimNames.userName}"`,
+          `externalId eq "${MARK}-1"`,
+          `displayName eq "${bScimNames.displayName}"`,
+        ];
+        for (const query of ['', ...filters.map((filter) => `?filter=${encodeURIComponent(filter)}`)]) {
+          const answer = await scimAsA('GET', `${operation.path}${query}`);
+          lists += 1;
+          const text = JSON.stringify(answer.body);
+          if (answer.status >= 500 || text.includes(MARK))
+            failures.push(`GET ${operation.path}${query} → ${answer.status} ${text.slice(0, 200)}`);
+        }
+        continue;
+      }
       const filters = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.name.endsWith('_id'));
       const query = filters
         .map((p) => {

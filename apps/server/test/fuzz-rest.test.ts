@@ -7,7 +7,9 @@
  */
 import { isErrorCode } from '@careboard/contracts';
 import fc from 'fast-check';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './api-client.ts';
 import {
   awkwardString,
   deeplyNested,
@@ -38,6 +40,8 @@ interface Operation {
 let server: TestServer;
 let xsrf: string;
 let tokens: Record<'full' | 'board' | 'none', string>;
+/** The SCIM routes' own bearer (IDN-30): a token of a connection of the demo customer. */
+let scimToken: string;
 let operations: Operation[];
 let document: {
   paths: Record<string, Record<string, Schema>>;
@@ -53,6 +57,7 @@ beforeAll(async () => {
     board: await accessToken(server, { scope: 'access:display-board', sub: 'fuzz-screen' }),
     none: await accessToken(server, { scope: '', sub: 'fuzz-nobody' }),
   };
+  scimToken = await madeScimToken();
   document = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as typeof document;
   operations = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item)
@@ -77,6 +82,28 @@ beforeAll(async () => {
   operations.sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 });
 afterAll(() => server?.close());
+
+/** A sign-in connection of the demo customer (by SQL: its API is not fuzzed here) and a SCIM token for it. */
+async function madeScimToken(): Promise<string> {
+  const sql = new pg.Client({ connectionString: server.databaseUrl });
+  await sql.connect();
+  try {
+    const { rows } = await sql.query(
+      `INSERT INTO sign_in_connections (customer_id, kind, name, role_rules, default_role)
+       VALUES ('demo', 'oidc', 'Fuzzed directory', '[{"group": "Nurses", "role": "staff"}]', 'visitor') RETURNING id`,
+    );
+    const admin = await apiClient(
+      server,
+      await accessToken(server, { scope: 'update:customer*', sub: 'fuzz-admin' }),
+    );
+    const made = await admin('POST', '/scim-tokens', { name: 'Fuzz', connection_id: rows[0].id });
+    return (made.body as { token: string }).token;
+  } finally {
+    await sql.end();
+  }
+}
+
+const isScim = (path: string) => path.startsWith('/scim/');
 
 /** A value shaped like `schema` (so validation passes often enough to reach the handler), now and then anything. */
 function fromSchema(schema: Schema | undefined, depth = 0, valid = false): fc.Arbitrary<unknown> {
@@ -322,10 +349,14 @@ function requestOf(operation: Operation, input: Case): { url: string; init: Requ
   const query = input.query.map(([key, value]) => `${key}=${value}`).join('&');
   const headers: Record<string, string> = {};
   if (input.credentials !== 'no token') {
+    const credentials = input.credentials === 'no xsrf' ? 'full' : input.credentials;
     const token =
-      input.credentials === 'garbage token'
+      credentials === 'garbage token'
         ? 'not.a.token'
-        : tokens[input.credentials === 'no xsrf' ? 'full' : input.credentials];
+        : // SCIM takes its own token; a person's or a screen's is refused there.
+          isScim(operation.path) && credentials === 'full'
+          ? scimToken
+          : tokens[credentials];
     headers.authorization = `Bearer ${token}`;
   }
   if (input.credentials !== 'no xsrf') {
@@ -333,7 +364,12 @@ function requestOf(operation: Operation, input: Case): { url: string; init: Requ
     headers['x-xsrf-token'] = xsrf;
   }
   const withBody = input.body && !['GET', 'HEAD'].includes(operation.method);
-  if (withBody && input.body?.contentType) headers['content-type'] = input.body.contentType;
+  if (withBody && input.body?.contentType)
+    // SCIM clients send SCIM's own media type (RFC 7644 §3.1), which SCIM parses as JSON.
+    headers['content-type'] =
+      isScim(operation.path) && input.body.contentType === 'application/json'
+        ? 'application/scim+json'
+        : input.body.contentType;
   return {
     url: `${server.baseUrl}${path}${query ? `?${query}` : ''}`,
     init: {
@@ -346,6 +382,41 @@ function requestOf(operation: Operation, input: Case): { url: string; init: Requ
 
 const statuses = new Tally();
 const codes = new Tally();
+
+/** RFC 7644 §3.12, Table 9. */
+const SCIM_TYPES = new Set([
+  'invalidFilter',
+  'tooMany',
+  'uniqueness',
+  'mutability',
+  'invalidSyntax',
+  'invalidPath',
+  'noTarget',
+  'invalidValue',
+  'invalidVers',
+  'sensitive',
+]);
+
+/** Under /scim/v2 every answer is application/scim+json and every error a SCIM Error message (RFC 7644 §3.12). */
+function scimProblemWith(status: number, text: string, contentType: string): string | undefined {
+  if (status >= 500) return `status ${status}: ${text.slice(0, 300)}`;
+  if (status !== 204 && !contentType.startsWith('application/scim+json'))
+    return `status ${status} as ${contentType}: ${text.slice(0, 200)}`;
+  if (status < 400) return undefined;
+  let body: { schemas?: unknown; status?: unknown; scimType?: unknown; detail?: unknown };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return `status ${status} without a JSON SCIM error: ${text.slice(0, 200)}`;
+  }
+  codes.add(`scim:${String(body.scimType ?? status)}`);
+  const shaped =
+    JSON.stringify(body.schemas) === '["urn:ietf:params:scim:api:messages:2.0:Error"]' &&
+    body.status === String(status) &&
+    typeof body.detail === 'string' &&
+    (body.scimType === undefined || SCIM_TYPES.has(String(body.scimType)));
+  return shaped ? undefined : `status ${status} that is no SCIM error: ${text.slice(0, 200)}`;
+}
 
 /** What is wrong with an answer, or undefined: the property. */
 function problemWith(status: number, text: string): string | undefined {
@@ -372,6 +443,16 @@ async function healthy(): Promise<boolean> {
 }
 
 describe('REST fuzz', () => {
+  it('answers a SCIM path whose percent-encoding is not UTF-8 with a SCIM 400', async () => {
+    const response = await fetch(`${server.baseUrl}/scim/v2/Users/%c0%80`, {
+      headers: { authorization: `Bearer ${scimToken}` },
+    });
+    expect(response.status).toBe(400);
+    expect(
+      scimProblemWith(response.status, await response.text(), response.headers.get('content-type') ?? ''),
+    ).toBe(undefined);
+  });
+
   it('answers a path whose percent-encoding is not UTF-8 with a catalogue 400', async () => {
     // Found by this suite (seed 20261124): Fastify answered these itself, as { code: 'FST_ERR_BAD_URL' }.
     for (const path of ['/api/visits/%80/complete', '/api/display-boards/%c0%80', '/api/customers/%ff']) {
@@ -401,7 +482,9 @@ describe('REST fuzz', () => {
           const response = await fetch(url, init);
           const text = await response.text();
           statuses.add(response.status);
-          problem = problemWith(response.status, text);
+          problem = isScim(operation.path)
+            ? scimProblemWith(response.status, text, response.headers.get('content-type') ?? '')
+            : problemWith(response.status, text);
         } catch (error) {
           statuses.add('no answer');
           problem = `no answer: ${(error as Error).message}; health ${await healthy().catch(() => false)}`;

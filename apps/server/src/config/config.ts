@@ -159,6 +159,8 @@ const DEFAULT_CONSOLE_DIR = path.join(APPS_DIR, 'console', 'dist');
 
 /** Where the server mounts its REST API; API_URL defaults to PUBLIC_URL plus this (decision FND-03). */
 export const API_PREFIX = '/api';
+/** Where the SCIM 2.0 service provider answers a hospital's directory (RFC 7644; decision IDN-30). */
+export const SCIM_PREFIX = '/scim/v2';
 export const GRAPHQL_PATH = '/graphql';
 
 /**

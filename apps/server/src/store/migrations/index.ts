@@ -16,6 +16,7 @@ import * as adtAsSent from './0211-adt-as-sent.ts';
 import * as expectedVisits from './0212-expected-visits.ts';
 import * as adtEvents from './0213-adt-events.ts';
 import * as signInConnections from './0214-sign-in-connections.ts';
+import * as scim from './0215-scim.ts';
 import { domainMigrations } from './domain/index.ts';
 
 /** Every migration; Kysely runs them in the order of their names. */
@@ -38,4 +39,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0212-expected-visits': expectedVisits,
   '0213-adt-events': adtEvents,
   '0214-sign-in-connections': signInConnections,
+  '0215-scim': scim,
 });

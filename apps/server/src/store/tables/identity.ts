@@ -26,8 +26,12 @@ export interface AccountsTable {
   disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The connection that made the account; null: a password account (IDN-25). */
   connection_id: ColumnType<string | null, string | null | undefined, never>;
-  /** The provider's subject (OIDC `sub` or the connection's subject claim, SAML NameID, SCIM externalId). */
-  external_subject: ColumnType<string | null, string | null | undefined, never>;
+  /**
+   * The provider's subject (OIDC `sub` or the connection's subject claim, SAML NameID, SCIM externalId
+   * or userName). It never changes but once: a SCIM DELETE releases it (IDN-31), so a person given
+   * the same identifier later is a new account, never the leaver's.
+   */
+  external_subject: ColumnType<string | null, string | null | undefined, string>;
   /** The groups the provider named at the last sign-in (IDN-26). */
   idp_groups: ColumnType<string[], string[] | undefined, string[]>;
   /** May sign in with a password when the customer allows only break-glass accounts (IDN-29). */
@@ -35,6 +39,30 @@ export interface AccountsTable {
   /** Who disabled it: an admin, the hospital's directory (SCIM), its groups mapping to no role, a deleted connection. */
   disabled_by: ColumnType<DisabledBy | null, DisabledBy | null | undefined, DisabledBy | null>;
   last_sign_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set: the hospital's directory manages the account through SCIM; its userName (IDN-31). */
+  scim_user_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The directory's externalId, when it sent one. */
+  scim_external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The other SCIM attributes kept as the directory sent them: name parts, displayName, emails. */
+  scim_attributes: JSONColumnType<ScimAttributes | null, ScimAttributes | null, ScimAttributes | null>;
+  /** meta.lastModified of the SCIM User. */
+  scim_modified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Deleted through SCIM: kept, disabled, for the audit; SCIM answers 404 for it (IDN-32). */
+  scim_deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** What a SCIM User holds beyond its keys and `active` (RFC 7643 §4.1), trimmed to what Careboard keeps. */
+export interface ScimAttributes {
+  readonly name?: {
+    readonly formatted?: string;
+    readonly givenName?: string;
+    readonly familyName?: string;
+    readonly middleName?: string;
+    readonly honorificPrefix?: string;
+    readonly honorificSuffix?: string;
+  };
+  readonly displayName?: string;
+  readonly emails?: readonly { readonly value: string; readonly type?: string; readonly primary?: boolean }[];
 }
 
 export type DisabledBy = 'admin' | 'scim' | 'no_role' | 'connection';
