@@ -362,3 +362,83 @@ describe('password sign-in off but for break-glass accounts', () => {
     });
   });
 });
+
+describe('SAML answers used again', () => {
+  it('refuses a replayed response, at its own request and at another one', async () => {
+    const acsUrl = `${server.baseUrl}/sign-in/connections/${connections.saml}/saml/acs`;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let posted: string | undefined;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url() === acsUrl) posted = request.postData() ?? undefined;
+    });
+    await page.goto(`${server.baseUrl}/console`);
+    await page.getByLabel('Email').fill(`carol@${providers.saml.domain}`, { timeout: 60_000 });
+    await continueToProvider(page);
+    await saml.signIn(page, 'carol', PASSWORD);
+    await page.getByRole('navigation').first().waitFor({ timeout: 60_000 });
+    await context.close();
+    expect(posted).toContain('SAMLResponse=');
+    const replay = (body: string) =>
+      fetch(acsUrl, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const again = await replay(posted ?? '');
+    expect(again.status).toBe(400);
+    expect(await again.text()).toMatch(/expired or was already used/);
+
+    // A new sign-in's RelayState with the old response: its InResponseTo is another request's.
+    const second = await browser.newContext();
+    const next = await second.newPage();
+    let relayState: string | undefined;
+    next.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has('SAMLRequest')) relayState = url.searchParams.get('RelayState') ?? undefined;
+    });
+    await next.goto(`${server.baseUrl}/console`);
+    await next.getByLabel('Email').fill(`carol@${providers.saml.domain}`, { timeout: 60_000 });
+    await continueToProvider(next);
+    expect(relayState).toBeTruthy();
+    const old = new URLSearchParams(posted ?? '');
+    const elsewhere = await replay(
+      new URLSearchParams({
+        SAMLResponse: old.get('SAMLResponse') ?? '',
+        RelayState: relayState ?? '',
+      }).toString(),
+    );
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.text()).toContain('could not be accepted');
+    await second.close();
+  });
+});
+
+describe("the console's Test sign-in", () => {
+  it('shows what the provider sent and the role it maps to, and makes no account', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/console/users?tab=sign-in`);
+    await page.getByLabel('Email').fill(DEMO_ADMIN.email, { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const region = page.getByRole('region', { name: 'Hospital Entra ID' });
+    await region.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+      await screenshot(page, 'federated-console-sign-in-stuck');
+      throw error;
+    });
+    await screenshot(page, 'federated-console-sign-in-tab');
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      region.getByRole('button', { name: 'Test sign-in with Hospital Entra ID' }).click(),
+    ]);
+    await glewlwyd.signIn(popup, 'bob', PASSWORD);
+    await popup.getByRole('heading', { name: 'Test sign-in' }).waitFor({ timeout: 30_000 });
+    await popup.getByText('This person would be refused').waitFor();
+    await popup.getByText('bob@oidc-hospital.example').first().waitFor();
+    await screenshot(popup, 'federated-console-test-sign-in-result');
+    expect(await accountOf(connections.oidc, 'bob@oidc-hospital.example')).toEqual([]);
+    await context.close();
+  });
+});

@@ -19,6 +19,7 @@ import {
   federationErrorPage,
   type RefusalReason,
   refusalPage,
+  refusalText,
   testResultPage,
 } from '../pages/federation-pages.ts';
 import { errorPage } from '../pages/message-pages.ts';
@@ -209,7 +210,12 @@ export async function federationRoutes(
           name: typeof answer === 'string' ? undefined : answer.name,
           groups: typeof answer === 'string' ? [] : answer.groups,
           role,
-          refusal: typeof answer === 'string' ? answer : role === null ? 'no_role' : undefined,
+          refusal:
+            typeof answer === 'string'
+              ? refusalText(answer, 'en-US')
+              : role === null
+                ? refusalText('no_role', 'en-US')
+                : undefined,
         }),
       );
     }

@@ -87,6 +87,11 @@ const REFUSALS: Readonly<Record<'en-US' | 'es-US', { title: string } & Record<Re
   },
 };
 
+/** The refusal's sentence, for the test sign-in's page. */
+export function refusalText(reason: RefusalReason, locale: string): string {
+  return (locale === 'es-US' ? REFUSALS['es-US'] : REFUSALS['en-US'])[reason];
+}
+
 export function refusalPage(reason: RefusalReason, locale: string): string {
   const texts = locale === 'es-US' ? REFUSALS['es-US'] : REFUSALS['en-US'];
   return page(texts.title, alert(texts[reason]), locale === 'es-US' ? 'es' : 'en');
