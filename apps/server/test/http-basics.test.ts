@@ -234,7 +234,7 @@ describe('request log', () => {
 });
 
 describe('GET /api/openapi.json', () => {
-  it('describes the REST API from the route schemas, and nothing else', async () => {
+  it('describes the REST API and SCIM (IDN-30) from the route schemas, and nothing else', async () => {
     const response = await fetch(url('/api/openapi.json'));
     expect(response.status).toBe(200);
     const document = (await response.json()) as {
@@ -245,7 +245,9 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/api/customers/{id}']?.get).toMatchObject({
       parameters: [expect.objectContaining({ name: 'id', in: 'path', required: true })],
     });
-    expect(Object.keys(document.paths).every((path) => path.startsWith('/api/'))).toBe(true);
+    const outside = Object.keys(document.paths).filter((path) => !/^\/(api|scim\/v2)\//.test(path));
+    expect(outside).toEqual([]);
+    expect(document.paths['/scim/v2/Users']).toBeDefined();
   });
 });
 

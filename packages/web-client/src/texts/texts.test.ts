@@ -35,7 +35,16 @@ describe('error texts', () => {
   });
 
   it('exist in es-US for every code and show every param but the translated kind', () => {
-    const all = { entity: 'Ent', field: 'fld', value: 'val', id: 7, kind: 'Tag', location: 'Loc', limit: 3 };
+    const all = {
+      entity: 'Ent',
+      field: 'fld',
+      value: 'val',
+      id: 7,
+      kind: 'Tag',
+      location: 'Loc',
+      limit: 3,
+      reason: 'rsn',
+    };
     const params = { ...all, method: 'GET', path: '/p', seconds: 4 };
     for (const code of errorCodes) {
       const spanish = errorText({ code, params }, 'es-US');

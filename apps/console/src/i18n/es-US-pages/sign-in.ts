@@ -20,8 +20,8 @@ export const signInEsUS: Readonly<Record<keyof typeof signInEnUS, string>> = {
   'signIn.connections.deleteBody':
     'Las personas de sus dominios ya no podrán iniciar sesión con {name}, y sus tokens SCIM dejan de funcionar. Esto no se puede deshacer.',
 
-  'signIn.kind.oidc': 'OpenID Connect',
-  'signIn.kind.saml': 'SAML 2.0',
+  'signIn.kind.oidc': 'Protocolo OpenID Connect',
+  'signIn.kind.saml': 'Protocolo SAML 2.0',
   'signIn.authMethod.client_secret_basic': 'Secreto del cliente en el encabezado (client_secret_basic)',
   'signIn.authMethod.client_secret_post': 'Secreto del cliente en el cuerpo (client_secret_post)',
   'signIn.authMethod.private_key_jwt': 'Clave firmada de Careboard (private_key_jwt)',
@@ -103,7 +103,7 @@ export const signInEsUS: Readonly<Record<keyof typeof signInEnUS, string>> = {
   'signIn.connection.enabled': 'Activada',
   'signIn.connection.disabled': 'Desactivada',
   'signIn.connection.noDomains': 'Ninguno todavía',
-  'signIn.connection.rule': '{group}: {role}',
+  'signIn.connection.rule': '{group}: rol {role}',
   'signIn.connection.secretSet': 'Guardado',
   'signIn.connection.noSecret': 'Ninguno',
   'signIn.connection.metadata': 'Metadatos',
@@ -142,7 +142,7 @@ export const signInEsUS: Readonly<Record<keyof typeof signInEnUS, string>> = {
   'signIn.password.accounts': 'Cuentas de emergencia',
   'signIn.password.accountsHelp':
     'Elija administradores que tengan una contraseña de Careboard: podrán seguir iniciando sesión, y reparar la conexión, cuando el proveedor del hospital no funcione.',
-  'signIn.password.account': '{name} ({email}), {role}',
+  'signIn.password.account': '{name} ({email}), rol {role}',
   'signIn.password.accountDisabled': '{name} ({email}), {role}, desactivado',
   'signIn.password.noneChosen':
     'Elija al menos una cuenta de emergencia: sin ninguna, nadie podría iniciar sesión con contraseña y la consola quedaría bloqueada cada vez que el proveedor del hospital no funcione.',
@@ -167,7 +167,7 @@ export const signInEsUS: Readonly<Record<keyof typeof signInEnUS, string>> = {
   'signIn.scim.shownHelp':
     'Entregue ambos al directorio del hospital: la URL base como su URL de inquilino y el token como su token secreto.',
   'signIn.scim.baseUrl': 'URL base de SCIM',
-  'signIn.scim.token': 'Token',
+  'signIn.scim.token': 'Token SCIM',
   'signIn.scim.done': 'Listo',
   'signIn.scim.revoke': 'Revocar',
   'signIn.scim.revokeOf': 'Revocar {name}',
