@@ -68,14 +68,13 @@ export function decodePayload(jwt: string): Record<string, unknown> {
 }
 
 /**
- * Sign-in with redirect, as the board does it (PKCE, state, nonce, organization), through the
- * real sign-in page; returns the callback address and what the code exchange checks.
+ * The board's authorization request (PKCE, state, nonce, organization, consent asked so that
+ * offline_access gives a refresh token), and what its code exchange checks.
  */
-export async function signInWithRedirect(
+export async function boardAuthorization(
   server: TestServer,
   config: oidc.Configuration,
-  email: string,
-  organization = 'org_demo',
+  organization: string,
 ) {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -92,6 +91,20 @@ export async function signInWithRedirect(
     audience: server.config.identity.audience,
     prompt: 'consent',
   });
+  return { url, verifier, state, nonce, redirectUri };
+}
+
+/**
+ * Sign-in with redirect, as the board does it (PKCE, state, nonce, organization), through the
+ * real sign-in page; returns the callback address and what the code exchange checks.
+ */
+export async function signInWithRedirect(
+  server: TestServer,
+  config: oidc.Configuration,
+  email: string,
+  organization = 'org_demo',
+) {
+  const { url, verifier, state, nonce, redirectUri } = await boardAuthorization(server, config, organization);
   const browser = new BrowserSession();
   const login = await browser.follow(url.toString(), {}, redirectUri);
   const back = await browser.submit(

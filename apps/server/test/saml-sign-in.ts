@@ -1,6 +1,6 @@
-import { standardFlowScopes } from '@careboard/contracts';
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import { BrowserSession, formIn } from './browser-session.ts';
+import { boardAuthorization } from './identity-helpers.ts';
 import type { TestServer } from './test-server.ts';
 
 /**
@@ -14,22 +14,7 @@ export async function signInThroughSaml(
   person: { readonly email: string; readonly username: string; readonly password: string },
   organization = 'org_demo',
 ) {
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const redirectUri = `${server.baseUrl}/auth/callback`;
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri,
-    scope: standardFlowScopes.join(' '),
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    nonce,
-    organization,
-    audience: server.config.identity.audience,
-    // offline_access is granted with consent asked (the console's and board's sign-ins ask it).
-    prompt: 'consent',
-  });
+  const { url, verifier, state, nonce, redirectUri } = await boardAuthorization(server, config, organization);
   const browser = new BrowserSession();
   const emailPage = await browser.follow(url.toString());
   const onward = await browser.submit(emailPage.url, formIn(emailPage.html), { email: person.email });

@@ -24,6 +24,7 @@ import {
 } from '../pages/federation-pages.ts';
 import { errorPage } from '../pages/message-pages.ts';
 import { claimText, claimValues, hasGroupsOverage } from './claims.ts';
+import { settingText, settingTexts } from './connection-settings.ts';
 import { connectionUrls, SIGN_IN_PREFIX } from './connection-urls.ts';
 import { type FederatedAnswer, roleOf, signInFederated } from './federated-sign-in.ts';
 import { answerOf, authorizationUrl, newOidcChecks, publicJwks } from './oidc-rp.ts';
@@ -120,28 +121,23 @@ function samlSpOf(connection: ConnectionRow, publicUrl: string): SamlSp | undefi
   };
 }
 
-function setting(connection: ConnectionRow, key: string, fallback: string): string {
-  const value = connection.settings[key];
-  return typeof value === 'string' && value !== '' ? value : fallback;
-}
-
 /** An OIDC answer through the connection's claim names; Entra ID's groups overage as the connection says (IDN-27). */
 function oidcAnswer(
   connection: ConnectionRow,
   claims: Readonly<Record<string, unknown>>,
 ): FederatedAnswer | RefusalReason {
-  const acr = connection.settings.acr_values;
-  if (Array.isArray(acr) && acr.length > 0 && !acr.includes(claims.acr)) return 'acr';
-  const groupsClaim = setting(connection, 'groups_claim', 'groups');
+  const acr = settingTexts(connection.settings, 'acr_values', []);
+  if (acr.length > 0 && !acr.includes(String(claims.acr))) return 'acr';
+  const groupsClaim = settingText(connection.settings, 'groups_claim', 'groups');
   let groups = claimValues(claims, groupsClaim);
   if (groups.length === 0 && hasGroupsOverage(claims, groupsClaim)) {
-    if (setting(connection, 'groups_overage', 'refuse') !== 'use_roles') return 'groups_overage';
-    groups = claimValues(claims, setting(connection, 'roles_claim', 'roles'));
+    if (settingText(connection.settings, 'groups_overage', 'refuse') !== 'use_roles') return 'groups_overage';
+    groups = claimValues(claims, settingText(connection.settings, 'roles_claim', 'roles'));
   }
   return {
-    subject: claimText(claims, setting(connection, 'subject_claim', 'sub')),
-    email: claimText(claims, setting(connection, 'email_claim', 'email')),
-    name: claimText(claims, setting(connection, 'name_claim', 'name')),
+    subject: claimText(claims, settingText(connection.settings, 'subject_claim', 'sub')),
+    email: claimText(claims, settingText(connection.settings, 'email_claim', 'email')),
+    name: claimText(claims, settingText(connection.settings, 'name_claim', 'name')),
     groups,
   };
 }
@@ -154,9 +150,9 @@ function samlAnswer(
   const first = (name: string) => attributes[name]?.[0];
   return {
     subject: nameId,
-    email: first(setting(connection, 'email_attribute', 'email')),
-    name: first(setting(connection, 'name_attribute', 'name')),
-    groups: [...(attributes[setting(connection, 'groups_attribute', 'groups')] ?? [])],
+    email: first(settingText(connection.settings, 'email_attribute', 'email')),
+    name: first(settingText(connection.settings, 'name_attribute', 'name')),
+    groups: [...(attributes[settingText(connection.settings, 'groups_attribute', 'groups')] ?? [])],
   };
 }
 
@@ -182,10 +178,6 @@ export async function federationRoutes(
     if (!connection)
       await html(reply, 404, errorPage('Sign-in problem', 'This sign-in connection is not known.'));
     return connection;
-  }
-
-  async function localeOf(connection: ConnectionRow): Promise<string> {
-    return (await findCustomer(db, connection.customer_id))?.locale ?? 'en-US';
   }
 
   /** The provider's answer, read: the person signs in, is refused, or (a test) sees what came. */
@@ -219,13 +211,14 @@ export async function federationRoutes(
         }),
       );
     }
-    const locale = await localeOf(connection);
+    const customer = await findCustomer(db, connection.customer_id);
+    const locale = customer?.locale ?? 'en-US';
     if (typeof answer === 'string') return html(reply, 403, refusalPage(answer, locale));
     const interaction = signIn.interaction_uid
       ? await provider.Interaction.find(signIn.interaction_uid)
       : undefined;
     if (!interaction) return html(reply, 400, expiredPage());
-    if (!(await sameOrganization(interaction, connection)))
+    if (!sameOrganization(interaction, customer?.auth_org_id ?? null))
       return html(reply, 403, refusalPage('other_organization', locale));
     const route = `${request.method} ${request.routeOptions.url ?? ''}`;
     const outcome = await db.transaction().execute((trx) => signInFederated(trx, connection, answer, route));
@@ -237,11 +230,11 @@ export async function federationRoutes(
   }
 
   /** A board or console that names an organization is signed in only by that customer's connections. */
-  async function sameOrganization(interaction: Interaction, connection: ConnectionRow): Promise<boolean> {
+  function sameOrganization(interaction: Interaction, connectionOrg: string | null): boolean {
     const organization = (interaction as unknown as { params: { organization?: unknown } }).params
       .organization;
     if (typeof organization !== 'string' || organization === '') return true;
-    return (await findCustomer(db, connection.customer_id))?.auth_org_id === organization;
+    return connectionOrg === organization;
   }
 
   app.get(`${SIGN_IN_PREFIX}/:id/start`, async (request, reply) => {

@@ -1,6 +1,7 @@
 import { importJWK } from 'jose';
 import * as oidc from 'openid-client';
 import type { ConnectionRow } from '../../store/sign-in-connections.ts';
+import { settingText, settingTexts } from './connection-settings.ts';
 
 /** Discovery is read again after an hour: a provider's keys and endpoints change rarely. */
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
@@ -14,17 +15,12 @@ interface Cached {
 
 const cache = new Map<string, Cached>();
 
-function setting(connection: ConnectionRow, key: string, fallback: string): string {
-  const value = connection.settings[key];
-  return typeof value === 'string' ? value : fallback;
-}
-
 function isLoopback(url: URL): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
 async function clientAuth(connection: ConnectionRow): Promise<oidc.ClientAuth> {
-  const method = setting(connection, 'token_endpoint_auth_method', 'client_secret_basic');
+  const method = settingText(connection.settings, 'token_endpoint_auth_method', 'client_secret_basic');
   if (method === 'private_key_jwt' && connection.private_key) {
     const { kid } = connection.private_key as { kid?: string };
     const key = (await importJWK({ ...connection.private_key }, 'RS256')) as oidc.CryptoKey;
@@ -35,8 +31,8 @@ async function clientAuth(connection: ConnectionRow): Promise<oidc.ClientAuth> {
 }
 
 async function discover(connection: ConnectionRow): Promise<oidc.Configuration> {
-  const issuer = new URL(setting(connection, 'issuer', ''));
-  const clientId = setting(connection, 'client_id', '');
+  const issuer = new URL(settingText(connection.settings, 'issuer', ''));
+  const clientId = settingText(connection.settings, 'client_id', '');
   const config = await oidc.discovery(
     issuer,
     clientId,
@@ -86,17 +82,17 @@ export async function authorizationUrl(
   loginHint: string | undefined,
 ): Promise<URL> {
   const config = await providerOf(connection);
-  const scopes = connection.settings.scopes;
-  const acr = connection.settings.acr_values;
+  const scopes = settingTexts(connection.settings, 'scopes', ['openid', 'email', 'profile']);
+  const acr = settingTexts(connection.settings, 'acr_values', []);
   return oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
-    scope: Array.isArray(scopes) && scopes.length > 0 ? scopes.join(' ') : 'openid email profile',
+    scope: scopes.join(' '),
     response_type: 'code',
     state,
     nonce: checks.nonce,
     code_challenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
     code_challenge_method: 'S256',
-    ...(Array.isArray(acr) && acr.length > 0 ? { acr_values: acr.join(' ') } : {}),
+    ...(acr.length > 0 ? { acr_values: acr.join(' ') } : {}),
     ...(loginHint ? { login_hint: loginHint } : {}),
   });
 }

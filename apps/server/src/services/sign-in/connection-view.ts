@@ -1,25 +1,10 @@
 import type { SignInConnectionRecord } from '@careboard/contracts';
+import { settingText, settingTexts } from '../../identity/federation/connection-settings.ts';
 import { connectionUrls } from '../../identity/federation/connection-urls.ts';
 import type { ConnectionRow } from '../../store/sign-in-connections.ts';
 import { oidcDefaults, samlDefaults } from './connection-input.ts';
 
 type RoleRule = SignInConnectionRecord['role_rules'][number];
-
-function text(settings: Readonly<Record<string, unknown>>, key: string, fallback: string): string {
-  const value = settings[key];
-  return typeof value === 'string' ? value : fallback;
-}
-
-function texts(
-  settings: Readonly<Record<string, unknown>>,
-  key: string,
-  fallback: readonly string[],
-): string[] {
-  const value = settings[key];
-  return Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === 'string')
-    : [...fallback];
-}
 
 /** A connection as the API answers it: the IdP admin's values, never a secret or a private key (IDN-23). */
 export function toConnectionRecord(row: ConnectionRow, publicUrl: string): SignInConnectionRecord {
@@ -39,22 +24,22 @@ export function toConnectionRecord(row: ConnectionRow, publicUrl: string): SignI
     return {
       ...base,
       kind: 'oidc',
-      issuer: text(s, 'issuer', ''),
-      client_id: text(s, 'client_id', ''),
-      token_endpoint_auth_method: text(
+      issuer: settingText(s, 'issuer', ''),
+      client_id: settingText(s, 'client_id', ''),
+      token_endpoint_auth_method: settingText(
         s,
         'token_endpoint_auth_method',
         oidcDefaults.token_endpoint_auth_method,
       ) as 'client_secret_basic',
       client_secret_set: row.client_secret !== null,
-      scopes: texts(s, 'scopes', oidcDefaults.scopes),
-      subject_claim: text(s, 'subject_claim', oidcDefaults.subject_claim),
-      email_claim: text(s, 'email_claim', oidcDefaults.email_claim),
-      name_claim: text(s, 'name_claim', oidcDefaults.name_claim),
-      groups_claim: text(s, 'groups_claim', oidcDefaults.groups_claim),
-      groups_overage: text(s, 'groups_overage', oidcDefaults.groups_overage) as 'refuse',
-      roles_claim: text(s, 'roles_claim', oidcDefaults.roles_claim),
-      acr_values: texts(s, 'acr_values', oidcDefaults.acr_values),
+      scopes: settingTexts(s, 'scopes', oidcDefaults.scopes),
+      subject_claim: settingText(s, 'subject_claim', oidcDefaults.subject_claim),
+      email_claim: settingText(s, 'email_claim', oidcDefaults.email_claim),
+      name_claim: settingText(s, 'name_claim', oidcDefaults.name_claim),
+      groups_claim: settingText(s, 'groups_claim', oidcDefaults.groups_claim),
+      groups_overage: settingText(s, 'groups_overage', oidcDefaults.groups_overage) as 'refuse',
+      roles_claim: settingText(s, 'roles_claim', oidcDefaults.roles_claim),
+      acr_values: settingTexts(s, 'acr_values', oidcDefaults.acr_values),
       redirect_uri: urls.redirectUri,
       jwks_uri: urls.jwksUri,
     };
@@ -64,12 +49,12 @@ export function toConnectionRecord(row: ConnectionRow, publicUrl: string): SignI
     ...base,
     kind: 'saml',
     idp_metadata_url: typeof s.idp_metadata_url === 'string' ? s.idp_metadata_url : null,
-    idp_entity_id: text(idp, 'entityId', ''),
-    idp_sso_url: text(idp, 'ssoUrl', ''),
+    idp_entity_id: settingText(idp, 'entityId', ''),
+    idp_sso_url: settingText(idp, 'ssoUrl', ''),
     idp_certificates: Array.isArray(idp.certificates) ? idp.certificates.length : 0,
-    email_attribute: text(s, 'email_attribute', samlDefaults.email_attribute),
-    name_attribute: text(s, 'name_attribute', samlDefaults.name_attribute),
-    groups_attribute: text(s, 'groups_attribute', samlDefaults.groups_attribute),
+    email_attribute: settingText(s, 'email_attribute', samlDefaults.email_attribute),
+    name_attribute: settingText(s, 'name_attribute', samlDefaults.name_attribute),
+    groups_attribute: settingText(s, 'groups_attribute', samlDefaults.groups_attribute),
     sp_entity_id: urls.spEntityId,
     acs_url: urls.acsUrl,
     sp_metadata_url: urls.spMetadataUrl,

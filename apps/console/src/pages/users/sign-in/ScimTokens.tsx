@@ -14,10 +14,10 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLiveQuery } from '../../../data/use-live-query.ts';
 import { useConsoleRuntime } from '../../../runtime-config/console-runtime.ts';
+import { ConfirmDialog } from '../../../ui/crud/ConfirmDialog.tsx';
 import { issueText, nameField } from '../../../ui/crud/form-schema.ts';
 import { listPath, useRest } from '../../../ui/crud/rest.ts';
 import { ErrorAlert } from '../../../ui/ErrorAlert.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ShownScimToken } from './ShownScimToken.tsx';
 import { visuallyHidden } from './visually-hidden.ts';
 

@@ -7,12 +7,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useServerErrorText } from '../../../data/server-error-text.ts';
+import { useServerErrorText } from '../../data/server-error-text.ts';
 
 /**
- * Asks before a removal that cannot be undone (deleting a connection, revoking a token), as the
- * shared editor's delete does (CON-59): Cancel has the focus first, so Enter on a slip keeps
- * the record; a refusal shows here in the catalogue's words.
+ * Asks before an act that cannot be undone (deleting a record, a connection, revoking a token):
+ * Cancel has the focus first, so Enter on a slip keeps the record; the server's refusal shows
+ * here as the dialog's error, in the catalogue's words (CON-59).
  */
 export function ConfirmDialog({
   title,
