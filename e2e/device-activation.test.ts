@@ -2,9 +2,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../apps/server/test/test-server.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
+import { ACTIVATE_TEXT, codeOnScreen, confirmOnPhone } from './device-activation-flow.ts';
 import { startE2eServer } from './e2e-server.ts';
 
-const ACTIVATE_TEXT = /To activate this device use the following code: ([A-Z]{4}-[A-Z]{4})/;
 let server: TestServer;
 let browser: Browser;
 let screen: BrowserContext;
@@ -20,34 +20,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The code and link the screen shows while it waits to be activated. */
-async function codeOnScreen(page: Page): Promise<{ code: string; link: string }> {
-  const text = page.getByText(ACTIVATE_TEXT);
-  await text.waitFor({ timeout: 30_000 });
-  const code = ACTIVATE_TEXT.exec((await text.textContent()) ?? '')?.[1] ?? '';
-  const link = (await page.locator(`a[href*="user_code=${code}"]`).first().getAttribute('href')) ?? '';
-  return { code, link };
-}
-
-/** A person with a phone: opens the link, checks the code, signs in, confirms or denies. */
-async function onPhone(link: string, code: string, answer: 'Confirm' | 'Deny', email = 'admin@demo.test') {
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await phone.newPage();
-  await page.goto(link);
-  await expect.poll(() => page.getByText(code).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-  await page.getByRole('button', { name: answer }).click();
-  if (answer === 'Confirm') {
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('careboard-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('Display activated').waitFor({ timeout: 15_000 });
-  } else {
-    await page.getByText('Activation denied').waitFor({ timeout: 15_000 });
-  }
-  await screenshot(page, `phone-${answer.toLowerCase()}`);
-  await phone.close();
-}
-
 describe('a screen activated as a device', () => {
   let page: Page;
 
@@ -60,7 +32,7 @@ describe('a screen activated as a device', () => {
     expect(await page.locator('[role="progressbar"]').count()).toBe(0);
     await screenshot(page, 'device-code');
 
-    await onPhone(link, code, 'Confirm');
+    await confirmOnPhone(browser, link, code, 'Confirm');
     await page.waitForURL(`${server.baseUrl}/workflow?id=1&auth_flow=1`, { timeout: 40_000 });
     await page.getByText('Day Surgery — Patient Flow').first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'device-board');
@@ -96,7 +68,7 @@ describe('a denied activation', () => {
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/?id=1&auth_flow=1`);
     const first = await codeOnScreen(page);
-    await onPhone(first.link, first.code, 'Deny');
+    await confirmOnPhone(browser, first.link, first.code, 'Deny');
     await page
       .getByText('Authentication flow will restart automatically in 20 seconds.')
       .waitFor({ timeout: 20_000 });

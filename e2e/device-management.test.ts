@@ -4,10 +4,10 @@ import { type ApiAnswer, apiClient } from '../apps/server/test/api-client.ts';
 import type { TestServer } from '../apps/server/test/test-server.ts';
 import { accessToken } from '../apps/server/test/test-tokens.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './browser.ts';
+import { ACTIVATE_TEXT, codeOnScreen, confirmOnPhone } from './device-activation-flow.ts';
 import { startE2eServer } from './e2e-server.ts';
 
 // Screens managed from the back office, in Chromium (decisions BOF-42 to BOF-47).
-const ACTIVATE_TEXT = /To activate this device use the following code: ([A-Z]{4}-[A-Z]{4})/;
 const WORKFLOW_TITLE = 'Day Surgery — Patient Flow';
 const FAMILY_TITLE = 'Surgery Family Waiting Room';
 let server: TestServer;
@@ -31,29 +31,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** The code the screen shows while it waits to be activated, and where to enter it. */
-async function codeOnScreen(target: Page): Promise<{ code: string; link: string }> {
-  const text = target.getByText(ACTIVATE_TEXT);
-  await text.waitFor({ timeout: 30_000 });
-  const code = ACTIVATE_TEXT.exec((await text.textContent()) ?? '')?.[1] ?? '';
-  const link = (await target.locator(`a[href*="user_code=${code}"]`).first().getAttribute('href')) ?? '';
-  return { code, link };
-}
-
-/** An admin with a phone confirms the code. */
-async function confirmOnPhone(link: string, code: string): Promise<void> {
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const phonePage = await phone.newPage();
-  await phonePage.goto(link);
-  await expect.poll(() => phonePage.getByText(code).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-  await phonePage.getByRole('button', { name: 'Confirm' }).click();
-  await phonePage.getByLabel('Email').fill('admin@demo.test');
-  await phonePage.getByLabel('Password').fill('careboard-demo');
-  await phonePage.getByRole('button', { name: 'Sign in' }).click();
-  await phonePage.getByText('Display activated').waitFor({ timeout: 15_000 });
-  await phone.close();
-}
 
 interface Device {
   readonly id: number;
@@ -86,7 +63,7 @@ describe('a screen managed from the back office', () => {
     // Where to enter the code, on its own line under the specification's text (BOF-47).
     await page.getByText(`Enter the code at ${server.baseUrl}/activate`, { exact: true }).waitFor();
     await screenshot(page, 'device-management-code');
-    await confirmOnPhone(link, code);
+    await confirmOnPhone(browser, link, code, 'Confirm');
     await page.getByText(WORKFLOW_TITLE).first().waitFor({ timeout: 40_000 });
     const connected = Date.now();
 

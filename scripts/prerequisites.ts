@@ -59,6 +59,25 @@ const PREREQUISITES: readonly Prerequisite[] = [
     file: '/etc/php/8.2/mods-available/curl.ini',
     debianPackage: 'php-curl',
   },
+  // The hospital's external PostgreSQL (backup, restore and Kubernetes tests): Debian's, version 15.
+  {
+    name: "Debian's PostgreSQL 15 (external database tests)",
+    file: '/usr/lib/postgresql/15/bin/postgres',
+    debianPackage: 'postgresql-15',
+  },
+  // The image and its Kubernetes manifests (decisions FND-52, FND-53): built without a registry.
+  {
+    name: 'A Debian root file system for the image',
+    file: '/usr/sbin/debootstrap',
+    debianPackage: 'debootstrap',
+  },
+  { name: 'buildah, to build the image', command: 'buildah', debianPackage: 'buildah' },
+  { name: 'podman, to run the image and kube play', command: 'podman', debianPackage: 'podman' },
+  {
+    name: "runc, podman's runtime on this machine (toolchain.md)",
+    file: '/usr/sbin/runc',
+    debianPackage: 'runc',
+  },
   // Debian's own build: browsers that download themselves cannot reach the network here.
   { name: 'Chromium (browser tests)', command: 'chromium', debianPackage: 'chromium' },
 ];
