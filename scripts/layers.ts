@@ -96,6 +96,10 @@ export const units: Readonly<Record<string, Unit>> = {
         holds: 'RTLS and HL7 transports over one ingest core',
         imports: ['api', 'config', 'domain', 'errors', 'identity', 'services', 'store'],
       },
+      'audit-stream': {
+        holds: 'the audit events sent to a SIEM as syslog',
+        imports: ['config', 'store'],
+      },
       demo: {
         holds: 'demo data and the simulator',
         imports: ['domain', 'errors', 'feeds', 'identity', 'services', 'store'],

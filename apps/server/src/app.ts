@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { auditExportRoutes } from './api/audit-export-routes.ts';
 import { installAuditOfWrites } from './api/audit-hook.ts';
 import { auditRoutes } from './api/audit-routes.ts';
 import { careSettingRoutes } from './api/care-setting/care-setting-routes.ts';
@@ -24,6 +25,7 @@ import { runtimeConfigRoute } from './api/runtime-config-route.ts';
 import { answerScimFrameworkError } from './api/scim/scim-errors.ts';
 import { scimRoutes } from './api/scim/scim-routes.ts';
 import { visitRoutes } from './api/visit-routes.ts';
+import { startAuditStream } from './audit-stream/audit-stream.ts';
 import { API_PREFIX, type Config, SCIM_PREFIX } from './config/config.ts';
 import { DEMO_CUSTOMER, seedDemo } from './demo/seed.ts';
 import { startSimulator } from './demo/simulator.ts';
@@ -164,6 +166,7 @@ export async function buildApp({
     peopleRoutes,
     patientFlowReadRoutes,
     auditRoutes,
+    auditExportRoutes,
     feedSettingsRoutes,
   ]) {
     await app.register(routes, { prefix: API_PREFIX, db });
@@ -219,6 +222,18 @@ export async function buildApp({
       startChangeLogPruning({ db, retentionHours: config.store.changeLogRetentionHours, log: logger }),
   });
   app.addHook('preClose', () => pruning.stop());
+
+  // audit stream: every customer's audit events to the SIEM, sent by one node (BOF-57)
+  const { auditSyslog } = config;
+  if (auditSyslog) {
+    const stream = runOnOneNode({
+      databaseUrl,
+      lock: 'careboard.audit-syslog',
+      log: logger,
+      start: () => startAuditStream({ db, target: auditSyslog, hostname: config.nodes.machine, log: logger }),
+    });
+    app.addHook('preClose', () => stream.stop());
+  }
 
   // console app, then board app: the board's `/*` fallback must not answer /console paths (CON-01)
   await serveConsoleApp(app, { root: config.consoleDir });

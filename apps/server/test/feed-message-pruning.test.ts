@@ -32,19 +32,21 @@ async function message(controlId: string, status: FeedMessageStatus, days: numbe
     .execute();
 }
 
-describe('pruning the feeds’ stored messages (FEED-07)', () => {
-  it('drops settled messages after a week and refused ones after a month, keeps the rest', async () => {
+describe('pruning the feeds’ stored messages (FEED-07, BOF-55)', () => {
+  it('drops settled messages after a week and the others after a month unless set, keeps the rest', async () => {
     await message('applied-old', 'applied', 8);
     await message('duplicate-old', 'duplicate', 8);
     await message('applied-new', 'applied', 6);
     await message('error-8', 'error', 8);
     await message('rejected-31', 'rejected', 31);
     await message('received-old', 'received', 40);
+    await message('received-new', 'received', 20);
 
-    expect(await pruneFeedMessages(db, NOW, 1)).toBe(3);
+    expect(await pruneFeedMessages(db, NOW, 1)).toBe(4);
 
+    // A message never settled (its node died) goes after the month too: its body holds names.
     const left = await db.selectFrom('feed_messages').select('control_id').orderBy('id').execute();
-    expect(left.map((row) => row.control_id)).toEqual(['applied-new', 'error-8', 'received-old']);
+    expect(left.map((row) => row.control_id)).toEqual(['applied-new', 'error-8', 'received-new']);
   });
 
   it('finds a repeated control id as the stored message', async () => {

@@ -5,6 +5,7 @@ import { deskEnUS } from './en-US-pages/desk.ts';
 import { equipmentEnUS } from './en-US-pages/equipment.ts';
 import { feedSettingsEnUS } from './en-US-pages/feed-settings.ts';
 import { integrationsEnUS } from './en-US-pages/integrations.ts';
+import { privacyEnUS } from './en-US-pages/privacy.ts';
 import { screensEnUS } from './en-US-pages/screens.ts';
 import { setupEnUS } from './en-US-pages/setup.ts';
 import { signInEnUS } from './en-US-pages/sign-in.ts';
@@ -58,6 +59,7 @@ export const enUS = Object.freeze({
   ...careSettingEnUS,
   ...equipmentEnUS,
   ...usersEnUS,
+  ...privacyEnUS,
   ...signInEnUS,
   ...feedSettingsEnUS,
   ...integrationsEnUS,

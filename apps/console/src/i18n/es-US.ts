@@ -6,6 +6,7 @@ import { deskEsUS } from './es-US-pages/desk.ts';
 import { equipmentEsUS } from './es-US-pages/equipment.ts';
 import { feedSettingsEsUS } from './es-US-pages/feed-settings.ts';
 import { integrationsEsUS } from './es-US-pages/integrations.ts';
+import { privacyEsUS } from './es-US-pages/privacy.ts';
 import { screensEsUS } from './es-US-pages/screens.ts';
 import { setupEsUS } from './es-US-pages/setup.ts';
 import { signInEsUS } from './es-US-pages/sign-in.ts';
@@ -56,6 +57,7 @@ export const esUS: Messages = Object.freeze({
   ...careSettingEsUS,
   ...equipmentEsUS,
   ...usersEsUS,
+  ...privacyEsUS,
   ...signInEsUS,
   ...feedSettingsEsUS,
   ...integrationsEsUS,

@@ -168,4 +168,18 @@ describe('loadConfig', () => {
     };
     expect(loadConfig(shared).feeds.mqttHere).toBe(true);
   });
+
+  it('reads the SIEM receiver of the audit stream, and refuses one without a port or a CA without TLS', () => {
+    expect(loadConfig({}).auditSyslog).toBeNull();
+    expect(
+      loadConfig({ AUDIT_SYSLOG_URL: 'tls://[::1]:6514', AUDIT_SYSLOG_CA_FILE: 'ca.pem' }, '/srv')
+        .auditSyslog,
+    ).toEqual({ destination: 'tls://[::1]:6514', host: '::1', port: 6514, tls: true, caFile: '/srv/ca.pem' });
+    const message = 'must be a syslog receiver with its port (tcp://host:port or tls://host:port)';
+    expect(problemsOf({ AUDIT_SYSLOG_URL: 'tcp://siem.example' })).toEqual([`AUDIT_SYSLOG_URL: ${message}`]);
+    expect(problemsOf({ AUDIT_SYSLOG_URL: 'udp://siem.example:514' })[0]).toContain('AUDIT_SYSLOG_URL');
+    expect(
+      problemsOf({ AUDIT_SYSLOG_URL: 'tcp://siem.example:514', AUDIT_SYSLOG_CA_FILE: 'ca.pem' }),
+    ).toEqual(['AUDIT_SYSLOG_CA_FILE: needs AUDIT_SYSLOG_URL to be tls://host:port']);
+  });
 });

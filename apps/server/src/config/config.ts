@@ -32,6 +32,19 @@ export interface Config {
   readonly live: LiveConfig;
   readonly feeds: FeedsConfig;
   readonly nodes: NodesConfig;
+  /** AUDIT_SYSLOG_URL: where the audit stream sends every audit event; null: nowhere (BOF-57). */
+  readonly auditSyslog: AuditSyslogConfig | null;
+}
+
+/** A SIEM's syslog receiver (decision BOF-57). */
+export interface AuditSyslogConfig {
+  /** `tcp://host:port` or `tls://host:port` as given: names the stream's cursor in the database. */
+  readonly destination: string;
+  readonly host: string;
+  readonly port: number;
+  readonly tls: boolean;
+  /** PEM CA certificates the receiver's certificate must chain to, absolute; null: the system's. */
+  readonly caFile: string | null;
 }
 
 /** Server processes on one machine (decision LIVE-21). */
@@ -204,7 +217,23 @@ function dependencyProblems(env: Env): string[] {
         'HL7_MLLP_TLS_PORT: must differ from HL7_MLLP_PORT (plain MLLP and MLLP over TLS each have a port)',
       );
   }
+  // A CA for a plain TCP receiver would be ignored, and the operator may believe it is TLS (BOF-57).
+  if (env.AUDIT_SYSLOG_CA_FILE && !env.AUDIT_SYSLOG_URL?.startsWith('tls:'))
+    problems.push('AUDIT_SYSLOG_CA_FILE: needs AUDIT_SYSLOG_URL to be tls://host:port');
   return problems;
+}
+
+function auditSyslogFromEnv(env: Env, cwd: string): AuditSyslogConfig | null {
+  if (!env.AUDIT_SYSLOG_URL) return null;
+  const url = new URL(env.AUDIT_SYSLOG_URL);
+  return Object.freeze({
+    destination: `${url.protocol}//${url.host}`,
+    // An IPv6 address is written in brackets in a URL, without them to connect.
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: Number(url.port),
+    tls: url.protocol === 'tls:',
+    caFile: env.AUDIT_SYSLOG_CA_FILE ? path.resolve(cwd, env.AUDIT_SYSLOG_CA_FILE) : null,
+  });
 }
 
 /** The TLS listener's settings, or null when HL7_MLLP_TLS_PORT is unset (dependencyProblems checked the rest). */
@@ -275,6 +304,7 @@ function fromEnv(env: Env, cwd: string): Config {
       index: env.CAREBOARD_NODE_INDEX ?? 0,
       machine: env.CAREBOARD_NODE_NAME ?? hostname(),
     }),
+    auditSyslog: auditSyslogFromEnv(env, cwd),
   };
 }
 

@@ -32,6 +32,15 @@ function urlWithProtocols(protocols: readonly string[], what: string) {
   );
 }
 
+/** A SIEM's syslog receiver: `tcp://host:port` or `tls://host:port`, the port given (no default port is safe to guess). */
+const syslogUrl = urlWithProtocols(['tcp:', 'tls:'], 'a syslog receiver with its port').refine(
+  (value) => {
+    const url = new URL(value);
+    return url.port !== '' && url.username === '' && (url.pathname === '' || url.pathname === '/');
+  },
+  { error: 'must be a syslog receiver with its port (tcp://host:port or tls://host:port)' },
+);
+
 const httpUrl = urlWithProtocols(['http:', 'https:'], 'an http(s) address');
 const wsUrl = urlWithProtocols(['ws:', 'wss:'], 'a websocket address');
 
@@ -226,6 +235,10 @@ export const envSchema = z.object({
       .string()
       .regex(/^[^#+]*\+[^#+]*$/, 'must hold one + where the customer id stands, e.g. careboard/+/sightings'),
   ),
+  // Every audit event, of every customer, to a SIEM as RFC 5424 syslog over TCP, TLS optional
+  // (BOF-57); a CA bundle for a SIEM whose certificate no public CA signed.
+  AUDIT_SYSLOG_URL: optional(syslogUrl),
+  AUDIT_SYSLOG_CA_FILE: optional(z.string().min(1)),
   CUSTOMER_ID: optional(z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'must be a customer id slug')),
 });
 

@@ -1,10 +1,11 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
+import { readOutOfRange } from '../errors/out-of-range.ts';
 
 /**
  * Turns the first schema validation issue into the catalogue's error:
- * a missing value → IS_REQUIRED, a string too long → MAX_LENGTH, anything
- * else → IS_NOT_VALID, each naming the field.
+ * a missing value → IS_REQUIRED, a string too long → MAX_LENGTH, a number outside a
+ * setting's range → OUT_OF_RANGE, anything else → IS_NOT_VALID, each naming the field.
  */
 export function validationToAppError(
   issues: readonly FastifySchemaValidationError[],
@@ -20,6 +21,8 @@ export function validationToAppError(
   if (issue?.keyword === 'invalid_type' && (issue.message ?? '').includes('received undefined')) {
     return new AppError('IS_REQUIRED', { field });
   }
+  const range = readOutOfRange(issue?.message);
+  if (range) return new AppError('OUT_OF_RANGE', { field, ...range });
   if (issue?.keyword === 'too_big' && params.origin === 'string' && typeof params.maximum === 'number') {
     return new AppError('MAX_LENGTH', { field, limit: params.maximum });
   }

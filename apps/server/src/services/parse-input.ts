@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
+import { readOutOfRange } from '../errors/out-of-range.ts';
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;
@@ -23,6 +24,8 @@ export function issueToAppError(issue: z.core.$ZodIssue | undefined, input: unkn
   }
   const field = path.length > 0 ? path.join('.') : 'body';
   const value = valueAt(input, issue.path);
+  const range = readOutOfRange(issue.message);
+  if (range) return new AppError('OUT_OF_RANGE', { field, ...range });
   if (issue.code === 'invalid_type' && (value === undefined || value === null)) {
     return new AppError('IS_REQUIRED', { field });
   }

@@ -1,5 +1,6 @@
 import { isStorableText, NOT_STORABLE_TEXT } from '@careboard/contracts';
 import { z } from 'zod';
+import { outOfRangeMessage } from '../errors/out-of-range.ts';
 
 /** Row ids are PostgreSQL integers. */
 export const idSchema = z.number().int().positive().max(2_147_483_647);
@@ -23,4 +24,13 @@ export function idListSchema(max = 100) {
     .array(idSchema)
     .max(max)
     .refine((ids) => new Set(ids).size === ids.length, { error: 'ids must not repeat' });
+}
+
+/**
+ * A whole number from `min` to `max`: anything else of type number (2.5, 0, too large) is
+ * OUT_OF_RANGE with the bounds, for the route's validation and the service's parse alike (BOF-55).
+ */
+export function rangeSchema(min: number, max: number) {
+  const error = outOfRangeMessage(min, max);
+  return z.number().int({ error }).min(min, { error }).max(max, { error });
 }

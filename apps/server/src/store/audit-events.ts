@@ -20,6 +20,19 @@ export interface AuditEvent extends NewAuditEvent {
   readonly at: Date;
 }
 
+const auditColumns = [
+  'id',
+  'customer_id',
+  'at',
+  'actor',
+  'actor_kind',
+  'action',
+  'entity',
+  'entity_id',
+  'route',
+  'status',
+] as const;
+
 export async function insertAuditEvent(db: Db, event: NewAuditEvent): Promise<void> {
   await db.insertInto('audit_events').values(event).execute();
 }
@@ -38,24 +51,45 @@ export async function listAuditEvents(
   filter: AuditFilter,
   page: PageRequest,
 ): Promise<Page<AuditEvent>> {
-  let query = db
-    .selectFrom('audit_events')
-    .select([
-      'id',
-      'customer_id',
-      'at',
-      'actor',
-      'actor_kind',
-      'action',
-      'entity',
-      'entity_id',
-      'route',
-      'status',
-    ])
-    .where('customer_id', '=', customerId);
+  let query = db.selectFrom('audit_events').select(auditColumns).where('customer_id', '=', customerId);
   if (filter.entity) query = query.where('entity', '=', filter.entity);
   if (filter.entity_id) query = query.where('entity_id', '=', filter.entity_id);
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.actor) query = query.where('actor', '=', filter.actor);
   return selectPage(query.orderBy('id', 'desc'), page);
+}
+
+/**
+ * One page of the customer's events with `from <= at < to`, by id (the log's order), after the
+ * id `afterId`: an export reads the range page by page (BOF-57). By id, not by `at`: PostgreSQL
+ * keeps microseconds that a JavaScript date would round away from a cursor.
+ */
+export async function pageAuditEventsInRange(
+  db: Db,
+  customerId: string,
+  range: { readonly from: Date; readonly to: Date },
+  afterId: string,
+  limit: number,
+): Promise<AuditEvent[]> {
+  return db
+    .selectFrom('audit_events')
+    .select(auditColumns)
+    .where('customer_id', '=', customerId)
+    .where('at', '>=', range.from)
+    .where('at', '<', range.to)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Every customer's events (and the platform's) after `afterId`, by id: what the audit stream sends (BOF-57). */
+export async function listAuditEventsAfter(db: Db, afterId: string, limit: number): Promise<AuditEvent[]> {
+  return db
+    .selectFrom('audit_events')
+    .select(auditColumns)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }

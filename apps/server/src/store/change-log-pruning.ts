@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Work } from './advisory-lock.ts';
 import type { Db } from './database.ts';
-import { pruneFeedMessages } from './feed-message-pruning.ts';
+import { pruneRetention } from './retention-pruning.ts';
 
 /** How often the node that holds the pruning lock prunes (decision LIVE-13). */
 export const PRUNE_EVERY_MS = 10 * 60_000;
@@ -60,9 +60,11 @@ export function startChangeLogPruning(options: PruningOptions): Work {
       const before = new Date(Date.now() - options.retentionHours * 3_600_000);
       const deleted = await pruneChangeLog(options.db, before);
       if (deleted > 0) options.log.info({ deleted, before }, 'pruned the change log');
-      // The feeds' stored messages are pruned in the same round, by the same one node (FEED-07).
-      const messages = await pruneFeedMessages(options.db);
-      if (messages > 0) options.log.info({ deleted: messages }, 'pruned the feed messages');
+      // Retention runs in the same round, by the same one node (FEED-07, BOF-56): counts, never names.
+      const retention = await pruneRetention(options.db);
+      if (Object.values(retention).some((count) => count > 0)) {
+        options.log.info(retention, 'retention: names removed and old records deleted');
+      }
     })()
       .catch((error: unknown) => {
         // The database may be unavailable for a while: the next round tries again.

@@ -63,6 +63,9 @@ const settingsColumns = [
   'tag_non_reporting_sec',
   'adt_workflow_id',
   'adt_catch_all',
+  'visit_name_retention_days',
+  'feed_message_retention_days',
+  'audit_retention_years',
   'created_at',
 ] as const;
 
@@ -101,6 +104,9 @@ export interface CustomerSettingsChange {
   readonly tag_non_reporting_sec?: number;
   readonly adt_workflow_id?: number | null;
   readonly adt_catch_all?: boolean;
+  readonly visit_name_retention_days?: number;
+  readonly feed_message_retention_days?: number;
+  readonly audit_retention_years?: number;
 }
 
 /** Changes the customer's settings; undefined when there is no such customer. */

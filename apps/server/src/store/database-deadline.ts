@@ -41,3 +41,11 @@ export function requestDeadline(timeoutMs: number): number | undefined {
   scope.deadline ??= Date.now() + timeoutMs;
   return scope.deadline;
 }
+
+/**
+ * Runs `work` as work outside a request: each of its waits has its own limit. For what a request
+ * streams for longer than one deadline could cover, such as an audit export of years (BOF-57).
+ */
+export function outsideRequestDeadline<T>(work: () => Promise<T>): Promise<T> {
+  return scopes.exit(work);
+}

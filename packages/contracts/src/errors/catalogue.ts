@@ -73,6 +73,17 @@ export const errorCatalogue = Object.freeze({
     400,
     (p) => `The identity provider's metadata cannot be used: ${p.reason}`,
   ),
+  // Ours: a whole number outside what a setting takes, e.g. a retention period (decision BOF-55).
+  OUT_OF_RANGE: entry<Params<'field' | 'min' | 'max'>>(
+    400,
+    (p) => `${p.field} must be a whole number from ${p.min} to ${p.max}.`,
+  ),
+  // Ours: an export's dates that are no range: unreadable, or ending before they start (BOF-57).
+  DATE_RANGE_NOT_VALID: entry<Params<'from' | 'to'>>(
+    400,
+    (p) =>
+      `The dates from ${p.from} to ${p.to} are not a range: give two dates, the first not after the second.`,
+  ),
 });
 
 /** The `entity` value that selects DUPLICATE_KEY's PAR-level text. */

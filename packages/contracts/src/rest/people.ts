@@ -34,6 +34,12 @@ export interface CustomerSettingsRecord {
   readonly adt_workflow_id: number | null;
   /** Whether admits from points of care nothing maps join adt_workflow_id; off by default (FEED-63). */
   readonly adt_catch_all: boolean;
+  /** Days after its completion a visit keeps its patient's names and identifiers (BOF-55). */
+  readonly visit_name_retention_days: number;
+  /** Days the feeds' stored messages are kept at most; settled ones a week at most (BOF-55). */
+  readonly feed_message_retention_days: number;
+  /** Years the audit events are kept (BOF-55). */
+  readonly audit_retention_years: number;
   readonly created_at: Date;
 }
 

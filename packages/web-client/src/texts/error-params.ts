@@ -29,6 +29,8 @@ export const errorParamNames: Readonly<Record<ErrorCode, readonly string[]>> = O
   TOO_MANY_REQUESTS: ['seconds'],
   SERVICE_UNAVAILABLE: [],
   IDP_METADATA_NOT_VALID: ['reason'],
+  OUT_OF_RANGE: ['field', 'min', 'max'],
+  DATE_RANGE_NOT_VALID: ['from', 'to'],
 });
 
 /** The params, when every one the code's text needs is a string or a number. */

@@ -38,4 +38,7 @@ export const errorTextsEsUS: Readonly<Record<ErrorCode, (p: Params) => string>> 
   TOO_MANY_REQUESTS: (p) => `Demasiadas solicitudes. Vuelva a intentarlo en ${p.seconds} segundos.`,
   SERVICE_UNAVAILABLE: () => 'El servicio no está listo.',
   IDP_METADATA_NOT_VALID: (p) => `Los metadatos del proveedor de identidad no se pueden usar: ${p.reason}`,
+  OUT_OF_RANGE: (p) => `${p.field} debe ser un número entero de ${p.min} a ${p.max}.`,
+  DATE_RANGE_NOT_VALID: (p) =>
+    `Las fechas de ${p.from} a ${p.to} no forman un intervalo: indique dos fechas, la primera no posterior a la segunda.`,
 });

@@ -44,6 +44,10 @@ describe('error texts', () => {
       location: 'Loc',
       limit: 3,
       reason: 'rsn',
+      min: 11,
+      max: 99,
+      from: 'd1',
+      to: 'd2',
     };
     const params = { ...all, method: 'GET', path: '/p', seconds: 4 };
     for (const code of errorCodes) {

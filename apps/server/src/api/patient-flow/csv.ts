@@ -12,13 +12,18 @@ export interface CsvColumn<T> {
  * and a cell that starts with = + - @ (or a tab or CR) prefixed with a quote, so a name typed
  * as a formula is shown, never run (CSV injection).
  */
-export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
+export function toCsv<T>(
+  columns: readonly CsvColumn<T>[],
+  rows: readonly T[],
+  { first = true }: { readonly first?: boolean } = {},
+): string {
+  // A file streamed in parts (the audit export, BOF-57) has its header and mark in the first only.
   return stringify(
     rows.map((row) => columns.map((column) => cellText(column.cell(row)))),
     {
-      header: true,
+      header: first,
       columns: columns.map((column) => column.header),
-      bom: true,
+      bom: first,
       record_delimiter: 'windows',
       escape_formulas: true,
     },

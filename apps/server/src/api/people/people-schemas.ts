@@ -30,5 +30,11 @@ export const customerSettingsSchema = z.object({
   adt_workflow_id: z.number().int().nullable(),
   /** Whether admits from points of care nothing maps join that workflow (FEED-63). */
   adt_catch_all: z.boolean(),
+  /** Days a completed visit keeps its patient's names (BOF-55, BOF-56). */
+  visit_name_retention_days: z.number().int(),
+  /** Days the feeds' stored messages are kept at most (BOF-55, FEED-07). */
+  feed_message_retention_days: z.number().int(),
+  /** Years the audit events are kept (BOF-55). */
+  audit_retention_years: z.number().int(),
   created_at: z.date(),
 }) satisfies z.ZodType<CustomerSettingsRecord>;

@@ -17,6 +17,7 @@ import * as expectedVisits from './0212-expected-visits.ts';
 import * as adtEvents from './0213-adt-events.ts';
 import * as signInConnections from './0214-sign-in-connections.ts';
 import * as scim from './0215-scim.ts';
+import * as retention from './0216-retention.ts';
 import { domainMigrations } from './domain/index.ts';
 
 /** Every migration; Kysely runs them in the order of their names. */
@@ -40,4 +41,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0213-adt-events': adtEvents,
   '0214-sign-in-connections': signInConnections,
   '0215-scim': scim,
+  '0216-retention': retention,
 });

@@ -19,4 +19,10 @@ export interface CustomersTable {
   adt_catch_all: ColumnType<boolean, boolean | undefined, boolean>;
   /** Who may sign in with a password: everyone, or only the break-glass accounts (IDN-29). */
   password_sign_in: ColumnType<'everyone' | 'break_glass_only', 'everyone' | 'break_glass_only' | undefined>;
+  /** Days a completed visit keeps its patient's names (migration 0216, decision BOF-55). */
+  visit_name_retention_days: Generated<number>;
+  /** Days the feeds' stored messages, bodies and all, are kept at most (BOF-55, FEED-07). */
+  feed_message_retention_days: Generated<number>;
+  /** Years the audit events are kept (BOF-55). */
+  audit_retention_years: Generated<number>;
 }

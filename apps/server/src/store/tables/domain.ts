@@ -31,6 +31,7 @@ export interface DomainTables {
   messages: MessagesTable;
   change_log: ChangeLogTable;
   audit_events: AuditEventsTable;
+  audit_syslog_cursors: AuditSyslogCursorsTable;
 }
 
 /** An identity column: read, never written. */
@@ -158,6 +159,8 @@ export interface VisitsTable {
   ehr_event_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Since when the patient is on leave of absence (A21 until A22, FEED-69); null: here. */
   away_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When retention took the patient's names and identifiers off the completed visit (BOF-56). */
+  names_removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** How an expected patient's row ended, or that it still expects them (migration 0212, BRD-23). */
@@ -186,6 +189,8 @@ export interface ExpectedVisitsTable {
   created_at: CreatedAt;
   updated_at: Generated<Date>;
   ended_at: Date | null;
+  /** When retention took the patient's names and identifiers off the ended row (BOF-56). */
+  names_removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface VisitStaffTable {
@@ -350,4 +355,13 @@ export interface AuditEventsTable {
   entity_id: string | null;
   route: string;
   status: number | null;
+}
+
+/** How far the audit stream has sent the audit log to a SIEM (migration 0216, decision BOF-57). */
+export interface AuditSyslogCursorsTable {
+  /** `tcp://host:port` or `tls://host:port`: a new SIEM starts from the beginning. */
+  destination: string;
+  /** The last audit event id the SIEM is known to have (bigint: a string). */
+  last_id: ColumnType<string, string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
