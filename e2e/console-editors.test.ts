@@ -277,6 +277,15 @@ describe('the users editor', () => {
       .toBe(1);
   });
 
+  it('shows the Privacy tab: how long records are kept, and the audit export (BOF-55, BOF-57)', async () => {
+    await openTab('Privacy', 'How long records are kept', 'console-users-privacy');
+    await page.getByRole('heading', { level: 2, name: 'Export the audit log' }).waitFor({ timeout: 15_000 });
+    const visitNames = page.getByLabel('Names of completed visits (days)');
+    await expect.poll(() => visitNames.inputValue(), { timeout: 15_000 }).toBe('30');
+    await page.getByRole('button', { name: 'Save the periods' }).and(page.locator(':enabled')).waitFor();
+    await screenshot(page, 'console-users-privacy');
+  });
+
   it("refuses a staff user giving someone the admin role, in the catalogue's words", async () => {
     const staffContext = await browser.newContext({ viewport: TABLET, bypassCSP: true });
     const staffPage = await staffContext.newPage();
