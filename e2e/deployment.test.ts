@@ -240,6 +240,7 @@ describe('the image (FND-52) and the Kubernetes manifests (FND-53)', () => {
 
   it("runs the Kubernetes manifests with podman kube play on the hospital's PostgreSQL and Redis", async () => {
     const database = await startDebianPostgres();
+    const databaseUrl = await database.createDatabase('careboard');
     const redis = await startRedis();
     const port = await freePort();
     const baseUrl = `http://localhost:${port}`;
@@ -256,7 +257,7 @@ describe('the image (FND-52) and the Kubernetes manifests (FND-53)', () => {
       secretFile,
       JSON.stringify(
         Object.fromEntries(
-          Object.entries({ ...manifests.secret, DATABASE_URL: database.url, REDIS_URL: redis.url }).map(
+          Object.entries({ ...manifests.secret, DATABASE_URL: databaseUrl, REDIS_URL: redis.url }).map(
             ([key, value]) => [key, Buffer.from(value).toString('base64')],
           ),
         ),
@@ -272,7 +273,7 @@ describe('the image (FND-52) and the Kubernetes manifests (FND-53)', () => {
       const page = await activateAndGoLive(baseUrl, 'kube-board');
       await page.context().close();
       // The pod's data is in the external database, not in the pod.
-      const client = new pg.Client({ connectionString: database.url });
+      const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       try {
         const customers = await client.query<{ id: string }>('SELECT id FROM customers');

@@ -104,9 +104,13 @@ export const units: Readonly<Record<string, Unit>> = {
         holds: 'demo data and the simulator',
         imports: ['domain', 'errors', 'feeds', 'identity', 'services', 'store'],
       },
+      backup: {
+        holds: 'backups and restores of the whole service, and their schedule',
+        imports: ['store'],
+      },
       cli: {
         holds: 'the admin command (npm run careboard)',
-        imports: ['config', 'errors', 'http', 'identity', 'services', 'store'],
+        imports: ['backup', 'config', 'errors', 'http', 'identity', 'services', 'store'],
       },
     },
   },

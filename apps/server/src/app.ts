@@ -24,8 +24,10 @@ import { signInConnectionRoutes } from './api/people/sign-in-connection-routes.t
 import { runtimeConfigRoute } from './api/runtime-config-route.ts';
 import { answerScimFrameworkError } from './api/scim/scim-errors.ts';
 import { scimRoutes } from './api/scim/scim-routes.ts';
+import { serviceRoutes } from './api/service-routes.ts';
 import { visitRoutes } from './api/visit-routes.ts';
 import { startAuditStream } from './audit-stream/audit-stream.ts';
+import { startScheduledBackups } from './backup/scheduled-backups.ts';
 import { API_PREFIX, type Config, SCIM_PREFIX } from './config/config.ts';
 import { DEMO_CUSTOMER, seedDemo } from './demo/seed.ts';
 import { startSimulator } from './demo/simulator.ts';
@@ -154,6 +156,7 @@ export async function buildApp({
   await app.register(customerRoutes, { prefix: API_PREFIX, db });
   await app.register(meRoutes, { prefix: API_PREFIX, auth });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX });
+  await app.register(serviceRoutes, { prefix: API_PREFIX, db, backups: config.backups });
   await app.register(signInConnectionRoutes, { prefix: API_PREFIX, db, publicUrl: config.publicUrl });
   installAuditOfWrites(app, db);
   for (const routes of [
@@ -233,6 +236,26 @@ export async function buildApp({
       start: () => startAuditStream({ db, target: auditSyslog, hostname: config.nodes.machine, log: logger }),
     });
     app.addHook('preClose', () => stream.stop());
+  }
+
+  // backups on a schedule, made by one node at a time (FND-47)
+  const { dir: backupDir, everyHours, keep } = config.backups;
+  if (backupDir) {
+    const backups = runOnOneNode({
+      databaseUrl,
+      lock: 'careboard.scheduled-backups',
+      log: logger,
+      start: () =>
+        startScheduledBackups({
+          db,
+          databaseUrl,
+          dir: backupDir,
+          everyMs: everyHours * 3_600_000,
+          keep,
+          log: logger,
+        }),
+    });
+    app.addHook('preClose', () => backups.stop());
   }
 
   // console app, then board app: the board's `/*` fallback must not answer /console paths (CON-01)

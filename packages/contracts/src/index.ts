@@ -21,6 +21,7 @@ export * from './rest/json.ts';
 export * from './rest/patient-flow.ts';
 export * from './rest/people.ts';
 export * from './rest/records.ts';
+export * from './rest/service.ts';
 export * from './rest/sign-in.ts';
 export * from './text/storable-text.ts';
 export * from './version.ts';

@@ -1,10 +1,13 @@
 import { parseArgs } from 'node:util';
 import { PRODUCT_VERSION } from '@careboard/contracts';
+import { RestoreRefusedError } from '../backup/restore-backup.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { createLogger } from '../http/logger.ts';
 import { DataDirInUseError } from '../store/data-dir-lock.ts';
 import type { Db } from '../store/database.ts';
+import { DataDirNotAccessibleError } from '../store/embedded-postgres.ts';
 import { type CliWrite, runAudited } from './audit.ts';
+import { backupCommand, restoreCommand } from './backup-commands.ts';
 import {
   deviceAssign,
   deviceList,
@@ -35,12 +38,18 @@ const USAGE = `Usage: npm run careboard -- <command>   (--version: the product v
   keys list
   keys rotate
   keys retire <kid>
+  backup [--to <file>]
+  restore <file>
 
 Without --password-stdin a password is generated and shown once. customer add also makes the
 customer's organization id (org_<slug>) and device client (<slug>-device).
 
 It works on the server's data: DATABASE_URL, else CAREBOARD_DATA_DIR (default ./data), named on
-stderr each run; it never makes a database of its own. Every write is in the audit log.`;
+stderr each run; it never makes a database of its own. Every write is in the audit log.
+
+backup writes the whole service (data, signing keys, secrets) while the server runs, to <file>,
+else to CAREBOARD_BACKUP_DIR (or here) as careboard-<UTC time>-<version>.backup.gz. restore puts
+one back into an empty database (DATABASE_URL) or an empty data directory, then start the server.`;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -64,6 +73,7 @@ function parse() {
         name: { type: 'string' },
         role: { type: 'string' },
         board: { type: 'string' },
+        to: { type: 'string' },
         'password-stdin': { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
@@ -113,6 +123,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const [group, action, argument] = positionals;
+  if (!values.help && (group === 'backup' || group === 'restore'))
+    return backupOrRestore(group, action, values);
   const command = `${group ?? ''} ${action ?? ''}`;
   const write = WRITES[command];
   const read = READS[command];
@@ -147,6 +159,26 @@ async function main(): Promise<number> {
   }
 }
 
+/** backup and restore: the whole service, not a write of the audited kind (decision FND-46). */
+async function backupOrRestore(
+  command: 'backup' | 'restore',
+  argument: string | undefined,
+  values: Parsed,
+): Promise<number> {
+  const config = loadConfig(process.env);
+  const log = createLogger('warn');
+  if (command === 'backup') {
+    if (argument !== undefined)
+      throw new UsageError(`backup takes no argument; --to <file> names the file.\n\n${USAGE}`);
+    await backupCommand(config, values.to, log, print);
+  } else {
+    if (argument === undefined)
+      throw new UsageError(`Name the backup: careboard restore <file>.\n\n${USAGE}`);
+    await restoreCommand(config, argument, log, print);
+  }
+  return 0;
+}
+
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
@@ -154,7 +186,9 @@ main().then(
       error instanceof UsageError ||
       error instanceof ConfigError ||
       error instanceof DataDirInUseError ||
-      error instanceof NoStoreError;
+      error instanceof DataDirNotAccessibleError ||
+      error instanceof NoStoreError ||
+      error instanceof RestoreRefusedError;
     process.stderr.write(
       `${known ? (error as Error).message : `careboard: ${error instanceof Error ? error.stack : String(error)}`}\n`,
     );

@@ -12,6 +12,8 @@ export class NoStoreError extends Error {}
 
 export interface Store {
   readonly db: Db;
+  /** The database's address, for a command that needs a connection of its own (a backup's). */
+  readonly url: string;
   /** What the command works on, said on every run: `data in /srv/careboard` or `database postgres://…`. */
   readonly where: string;
   close(): Promise<void>;
@@ -29,10 +31,15 @@ export function describeDatabase(url: string): string {
  * of its own (decision FND-37): a data directory without a cluster, or a database without
  * Careboard's tables, is not the server's, so the command stops and says where it looked.
  */
-export async function openStore(config: Config, log: Logger): Promise<Store> {
+export async function openStore(
+  config: Config,
+  log: Logger,
+  options: { readonly migrate?: boolean } = {},
+): Promise<Store> {
+  const migrate = options.migrate ?? true;
   if (config.databaseUrl) {
     const named = `database ${describeDatabase(config.databaseUrl)}`;
-    return openChecked(config.databaseUrl, named, undefined, () =>
+    return openChecked(config.databaseUrl, named, undefined, migrate, () =>
       noData(
         `careboard: no Careboard data in ${named}: it has no Careboard tables. Set DATABASE_URL to the database the server uses (a server makes the tables on its first start).`,
       ),
@@ -46,7 +53,7 @@ export async function openStore(config: Config, log: Logger): Promise<Store> {
   }
   const embedded = running ? undefined : await startEmbeddedPostgres(config.dataDir, log);
   const named = `data in ${config.dataDir}${running ? '' : ' (its PostgreSQL started for this command)'}`;
-  return openChecked(running ?? embedded?.url ?? '', named, embedded, () =>
+  return openChecked(running ?? embedded?.url ?? '', named, embedded, migrate, () =>
     noData(
       `careboard: no Careboard data in ${config.dataDir}: its database has no Careboard tables. Set CAREBOARD_DATA_DIR to the server's data directory.`,
     ),
@@ -59,6 +66,7 @@ async function openChecked(
   url: string,
   where: string,
   embedded: { stop(): Promise<void> } | undefined,
+  migrate: boolean,
   refusal: () => Error,
 ): Promise<Store> {
   const db = openDatabase(url, 2);
@@ -68,7 +76,8 @@ async function openChecked(
   };
   try {
     if (!(await holdsCareboardData(db))) throw refusal();
-    await migrateToLatest(db);
+    // A backup reads the data as it is: the schema a restore must make is the one it finds.
+    if (migrate) await migrateToLatest(db);
   } catch (error) {
     await close();
     // pg's words name the host and port at most, never the password.
@@ -76,7 +85,7 @@ async function openChecked(
       throw new NoStoreError(`careboard: cannot reach ${where}: ${reasonOf(error)}`);
     throw error;
   }
-  return { db, where, close };
+  return { db, url, where, close };
 }
 
 /** What went wrong, in pg's or Node's words; an AggregateError (every address refused) has only a code. */

@@ -22,6 +22,7 @@ export interface Config {
   readonly databaseUrl: string | null;
   readonly redisUrl: string | null;
   readonly store: StoreConfig;
+  readonly backups: BackupsConfig;
   readonly demo: boolean;
   /** Demo simulator speed: 1 = real time, 10 = ten times faster, 0 = off. Off without demo data. */
   readonly simulatorRate: number;
@@ -106,6 +107,15 @@ export interface MllpTlsConfig {
   readonly caFile: string | null;
   /** HL7_MLLP_TLS_ALLOW: the addresses the TLS port takes connections from; null: any. */
   readonly allow: BlockList | null;
+}
+
+/** Scheduled backups (decision FND-47): off without a folder. */
+export interface BackupsConfig {
+  /** CAREBOARD_BACKUP_DIR, resolved; null: no scheduled backups. */
+  readonly dir: string | null;
+  readonly everyHours: number;
+  /** How many of the newest backups in the folder are kept. */
+  readonly keep: number;
 }
 
 export interface StoreConfig {
@@ -274,6 +284,11 @@ function fromEnv(env: Env, cwd: string): Config {
     store: Object.freeze({
       databaseTimeoutMs: env.DATABASE_TIMEOUT_MS ?? 5_000,
       changeLogRetentionHours: env.CAREBOARD_CHANGE_LOG_RETENTION_HOURS ?? 24,
+    }),
+    backups: Object.freeze({
+      dir: env.CAREBOARD_BACKUP_DIR ? path.resolve(cwd, env.CAREBOARD_BACKUP_DIR) : null,
+      everyHours: env.CAREBOARD_BACKUP_EVERY_HOURS ?? 24,
+      keep: env.CAREBOARD_BACKUP_KEEP ?? 7,
     }),
     demo,
     simulatorRate: demo ? (env.CAREBOARD_SIMULATOR_RATE ?? 1) : 0,

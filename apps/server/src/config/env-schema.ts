@@ -154,6 +154,15 @@ export const envSchema = z.object({
       .min(0.01, 'must be a number of hours from 0.01 to 8760')
       .max(8760, 'must be a number of hours from 0.01 to 8760'),
   ),
+  // Scheduled backups (FND-47): where, how often, how many kept.
+  CAREBOARD_BACKUP_DIR: optional(z.string().min(1)),
+  CAREBOARD_BACKUP_EVERY_HOURS: optional(
+    z.coerce
+      .number({ error: 'must be a number of hours from 0.01 to 8760' })
+      .min(0.01, 'must be a number of hours from 0.01 to 8760')
+      .max(8760, 'must be a number of hours from 0.01 to 8760'),
+  ),
+  CAREBOARD_BACKUP_KEEP: optional(count(10_000)),
   CAREBOARD_DEMO: optional(toggle),
   CAREBOARD_SIMULATOR_RATE: optional(
     z.coerce

@@ -11,6 +11,14 @@ export const integrationsEnUS = {
   'integrations.lastMessage': 'Last message',
   'integrations.lastError': 'Last error',
   'integrations.never': 'Never',
+  'integrations.backups.title': 'Backups of the service',
+  'integrations.backups.notScheduled':
+    'The service makes no scheduled backups. Its operator sets CAREBOARD_BACKUP_DIR to start them.',
+  'integrations.backups.failing':
+    "The newest backup failed. The service's operator finds the reason in the server's log.",
+  'integrations.backups.lastSuccess': 'Last backup',
+  'integrations.backups.lastFailure': 'Last failure',
+  'integrations.backups.every': 'One every {hours, plural, one {# hour} other {# hours}}.',
   'integrations.totals':
     'Last 24 hours: {received, plural, one {# message} other {# messages}}, {applied} applied, {errors, plural, one {# error} other {# errors}}, {sightings, plural, one {# sighting} other {# sightings}}.',
   'integrations.chart': 'Messages per hour over the last 24 hours, {feed}',

@@ -13,6 +13,14 @@ export const integrationsEsUS: Readonly<Record<keyof typeof integrationsEnUS, st
   'integrations.lastMessage': 'Último mensaje',
   'integrations.lastError': 'Último error',
   'integrations.never': 'Nunca',
+  'integrations.backups.title': 'Copias de seguridad del servicio',
+  'integrations.backups.notScheduled':
+    'El servicio no hace copias de seguridad programadas. Su operador define CAREBOARD_BACKUP_DIR para empezarlas.',
+  'integrations.backups.failing':
+    'La copia de seguridad más reciente falló. El operador del servicio encuentra el motivo en el registro del servidor.',
+  'integrations.backups.lastSuccess': 'Última copia',
+  'integrations.backups.lastFailure': 'Último fallo',
+  'integrations.backups.every': 'Una cada {hours, plural, one {# hora} other {# horas}}.',
   'integrations.totals':
     'Últimas 24 horas: {received, plural, one {# mensaje} other {# mensajes}}, {applied} aplicados, {errors, plural, one {# error} other {# errores}}, {sightings, plural, one {# detección} other {# detecciones}}.',
   'integrations.chart': 'Mensajes por hora en las últimas 24 horas, {feed}',

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { enUS } from '../../i18n/en-US.ts';
+import { BackupCard } from './BackupCard.tsx';
 import { FeedCard } from './FeedCard.tsx';
 import { FeedErrorsTable } from './FeedErrorsTable.tsx';
 
@@ -86,5 +87,46 @@ describe('the newest errors', () => {
   it('says when there are none', () => {
     inEnglish(<FeedErrorsTable errors={[]} />);
     expect(screen.getByText('No errors: every message was applied.')).toBeTruthy();
+  });
+});
+
+describe('the service’s backups (CON-71)', () => {
+  it('says when the last backup was, and warns while the newest failed', () => {
+    inEnglish(
+      <BackupCard
+        now={now}
+        status={{
+          scheduled: true,
+          every_hours: 24,
+          last_success_at: '2026-03-01T12:30:00.000Z',
+          last_failure_at: '2026-03-02T12:00:00.000Z',
+          failing: true,
+        }}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Backups of the service' });
+    expect(within(card).getByText('yesterday')).toBeTruthy();
+    expect(within(card).getByText('30 minutes ago')).toBeTruthy();
+    expect(within(card).getByRole('alert').textContent).toBe(
+      "The newest backup failed. The service's operator finds the reason in the server's log.",
+    );
+    expect(within(card).getByText('One every 24 hours.')).toBeTruthy();
+  });
+
+  it('says when the service makes none', () => {
+    inEnglish(
+      <BackupCard
+        now={now}
+        status={{
+          scheduled: false,
+          every_hours: null,
+          last_success_at: null,
+          last_failure_at: null,
+          failing: false,
+        }}
+      />,
+    );
+    expect(screen.getAllByText(/makes no scheduled backups/)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { FeedStatus } from '@careboard/contracts';
+import type { BackupStatus, FeedStatus } from '@careboard/contracts';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { StatusMessage } from '../../ui/StatusMessage.tsx';
+import { BackupCard } from './BackupCard.tsx';
 import { FeedCard } from './FeedCard.tsx';
 import { FeedErrorsTable } from './FeedErrorsTable.tsx';
 import { useMayWriteFeeds } from './feed-access.ts';
@@ -22,16 +23,19 @@ import { WebhookSecret } from './WebhookSecret.tsx';
 export function IntegrationsPage() {
   const intl = useIntl();
   const status = useLiveQuery<FeedStatus>('feeds/status');
+  const backups = useLiveQuery<BackupStatus>('service/backups');
   const mayWrite = useMayWriteFeeds();
   const [now, setNow] = useState(() => Date.now());
   const { reload } = status;
+  const { reload: reloadBackups } = backups;
   useEffect(() => {
     const timer = setInterval(() => {
       reload();
+      reloadBackups();
       setNow(Date.now());
     }, STATUS_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [reload]);
+  }, [reload, reloadBackups]);
   useEffect(() => {
     if (status.data) setNow(Date.now());
   }, [status.data]);
@@ -42,6 +46,7 @@ export function IntegrationsPage() {
       <Typography sx={{ maxWidth: '70ch', mb: 2 }}>
         {intl.formatMessage({ id: 'page.integrations.description' })}
       </Typography>
+      {backups.data && <BackupCard status={backups.data} now={now} />}
       <WebhookSecret />
       <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
         {intl.formatMessage({ id: 'integrations.feeds' })}

@@ -18,6 +18,7 @@ import * as adtEvents from './0213-adt-events.ts';
 import * as signInConnections from './0214-sign-in-connections.ts';
 import * as scim from './0215-scim.ts';
 import * as retention from './0216-retention.ts';
+import * as backupStatus from './0217-backup-status.ts';
 import { domainMigrations } from './domain/index.ts';
 
 /** Every migration; Kysely runs them in the order of their names. */
@@ -42,4 +43,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0214-sign-in-connections': signInConnections,
   '0215-scim': scim,
   '0216-retention': retention,
+  '0217-backup-status': backupStatus,
 });

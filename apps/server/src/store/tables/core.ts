@@ -2,6 +2,16 @@ import type { ColumnType, Generated } from 'kysely';
 
 export interface CoreTables {
   customers: CustomersTable;
+  backup_status: BackupStatusTable;
+}
+
+/** The service's scheduled backups: one row, id 1 (decision FND-47). */
+export interface BackupStatusTable {
+  id: Generated<number>;
+  last_success_at: Date | null;
+  last_failure_at: Date | null;
+  /** Why the last one failed, for the log's reader; the REST read never answers it. */
+  last_failure_reason: string | null;
 }
 
 export interface CustomersTable {
