@@ -5,6 +5,7 @@ import { createLogger } from './http/logger.ts';
 import { startCluster } from './nodes/cluster-primary.ts';
 import { LISTEN_BACKLOG } from './nodes/listen-backlog.ts';
 import { DataDirInUseError } from './store/data-dir-lock.ts';
+import { MigrationFailedError, migrateToLatest, NewerDatabaseError, openDatabase } from './store/database.ts';
 import { DataDirNotAccessibleError, startEmbeddedPostgres } from './store/embedded-postgres.ts';
 
 /** Mistakes an operator can fix get one clear message and exit code 1, no stack trace. */
@@ -74,12 +75,33 @@ async function startDatabase(config: Config, log: ReturnType<typeof createLogger
   }
 }
 
+/** A database this version must not run on, or a migration that failed: one line each (FND-49, FND-50). */
+const isDatabaseRefusal = (error: unknown): error is Error =>
+  error instanceof NewerDatabaseError || error instanceof MigrationFailedError;
+
+/**
+ * The cluster's first process migrates once, before any server process starts: a refusal is then
+ * said once and ends the start, instead of every process dying with it and being started again.
+ */
+async function migrateForNodes(url: string): Promise<void> {
+  const db = openDatabase(url, 1);
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** CAREBOARD_NODES above 1: this process starts the database (if embedded) and the server processes. */
 async function runPrimary(config: Config): Promise<void> {
   const log = createLogger(config.logLevel);
   const embedded = await startDatabase(config, log);
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
+  await migrateForNodes(config.databaseUrl ?? embedded?.url ?? '').catch(async (error: unknown) => {
+    await embedded?.stop();
+    throw error;
+  });
   const nodes = startCluster({
     count: config.nodes.count,
     env: embedded ? { DATABASE_URL: embedded.url } : {},
@@ -150,6 +172,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (isDatabaseRefusal(error)) exitWith(error.message);
   process.stderr.write(
     `Careboard failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
   );

@@ -4,7 +4,7 @@ import { RestoreRefusedError } from '../backup/restore-backup.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { createLogger } from '../http/logger.ts';
 import { DataDirInUseError } from '../store/data-dir-lock.ts';
-import type { Db } from '../store/database.ts';
+import { type Db, MigrationFailedError, NewerDatabaseError } from '../store/database.ts';
 import { DataDirNotAccessibleError } from '../store/embedded-postgres.ts';
 import { type CliWrite, runAudited } from './audit.ts';
 import { backupCommand, restoreCommand } from './backup-commands.ts';
@@ -182,6 +182,11 @@ async function backupOrRestore(
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
+    // A database this version must not work on: one line, and the command did nothing (FND-49, FND-50).
+    if (error instanceof NewerDatabaseError || error instanceof MigrationFailedError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
     const known =
       error instanceof UsageError ||
       error instanceof ConfigError ||

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { Kysely, Migrator, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
+import { PRODUCT_VERSION } from '@careboard/contracts';
+import {
+  Kysely,
+  type Migration,
+  Migrator,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../errors/database-errors.ts';
 import { requestDeadline } from './database-deadline.ts';
@@ -46,11 +55,11 @@ export function openDatabase(
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: discardingBrokenClients(pool, timeoutMs) }),
   });
-  pools.set(db, { pool, timeoutMs });
+  pools.set(db, { pool, timeoutMs, url });
   return db;
 }
 
-const pools = new WeakMap<Db, { pool: pg.Pool; timeoutMs: number }>();
+const pools = new WeakMap<Db, { pool: pg.Pool; timeoutMs: number; url: string }>();
 const preparing = new WeakMap<Db, Db>();
 /** Statement texts a preparing Db names; past this, a new text is sent unnamed (a bound on each connection's statements). */
 const MOST_PREPARED = 200;
@@ -179,15 +188,87 @@ function discardingBrokenClients(
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => ({ ...migrations }) },
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed.`, { cause: error });
+/**
+ * A migration failed: PostgreSQL rolled back every migration of this start with it (FND-49), so the
+ * database is as it was. Its message is the one line the server and the CLI print.
+ */
+export class MigrationFailedError extends Error {}
+
+/**
+ * The database holds a migration this code does not know (FND-50): a newer Careboard (or another
+ * build) wrote it, and nothing here may touch it. Its message is the one line printed at start.
+ */
+export class NewerDatabaseError extends Error {}
+
+/** PostgreSQL's words (or Node's), on one line. */
+const reasonOf = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+
+/** The migrations already run on this database, by name; none when it is empty. */
+async function executedMigrations(db: Db): Promise<string[]> {
+  const table = await sql<{ found: boolean }>`
+    SELECT to_regclass('kysely_migration') IS NOT NULL AS found`.execute(db);
+  if (!table.rows[0]?.found) return [];
+  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Refuses, before anything is written, a database holding migrations `known` does not have
+ * (FND-50): Kysely stops on them too, but after its own setup, and in words ("corrupted
+ * migrations") that tell an operator nothing.
+ */
+async function refuseUnknownMigrations(db: Db, known: readonly string[]): Promise<string | undefined> {
+  const executed = await executedMigrations(db);
+  const unknown = executed.filter((name) => !known.includes(name));
+  const knownLatest = known.at(-1) ?? '';
+  const latest = executed.at(-1);
+  if (unknown.length === 0) return latest;
+  const theirs = unknown.at(-1) ?? '';
+  if (theirs > knownLatest)
+    throw new NewerDatabaseError(
+      `careboard: the database was written by a newer Careboard (its latest migration is ${theirs}; this version ${PRODUCT_VERSION} knows up to ${knownLatest}): start that version, or restore the backup taken before the upgrade.`,
+    );
+  throw new NewerDatabaseError(
+    `careboard: the database was written by another build of Careboard (it holds migration ${theirs}, which this version ${PRODUCT_VERSION} does not know): start the version that wrote it, or restore the backup taken before the upgrade.`,
+  );
+}
+
+/**
+ * How long a migration's statement may run: a migration over a hospital's years of rows (an index
+ * made, a column filled) takes longer than a request's DATABASE_TIMEOUT_MS, and one cut short
+ * fails the whole upgrade. As long as Kysely waits for another start's migration lock.
+ */
+export const MIGRATION_STATEMENT_TIMEOUT_MS = 3_600_000;
+
+/**
+ * Brings the database to the latest of `known` (every migration; a test passes a set of its own).
+ * Kysely runs all pending migrations on PostgreSQL in one transaction, under an advisory lock that
+ * makes concurrent starts wait their turn (FND-49): a failure rolls every one of them back, so the
+ * database stays at the version the previous release runs on, never between two versions. They run
+ * on a connection of their own, whose statements may take MIGRATION_STATEMENT_TIMEOUT_MS.
+ */
+export async function migrateToLatest(
+  db: Db,
+  known: Readonly<Record<string, Migration>> = migrations,
+): Promise<void> {
+  // Within the caller's limits: a database that does not answer fails the start as any query would.
+  const before = await refuseUnknownMigrations(db, Object.keys(known).sort());
+  const opened = pools.get(db);
+  const own = opened ? openDatabase(opened.url, 1, MIGRATION_STATEMENT_TIMEOUT_MS) : db;
+  try {
+    const migrator = new Migrator({ db: own, provider: { getMigrations: async () => ({ ...known }) } });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((result) => result.status === 'Error');
+    if (failed)
+      throw new MigrationFailedError(
+        `careboard: migration ${failed.migrationName} failed: ${reasonOf(error)}. Nothing was applied: the database is as it was (${before ? `at migration ${before}, where the previous version starts on it` : 'empty'}).`,
+        { cause: error },
+      );
+    // Kysely's own steps (its tables, its lock) failed: the database's error as it is.
+    if (error) throw error;
+  } finally {
+    if (own !== db) await own.destroy();
   }
 }
 
