@@ -22,7 +22,11 @@ interface Prerequisite {
 const PREREQUISITES: readonly Prerequisite[] = [
   { name: 'Redis (multi-node tests)', command: 'redis-server', debianPackage: 'redis-server' },
   { name: 'MQTT broker (RTLS feed tests)', command: 'mosquitto', debianPackage: 'mosquitto' },
-  { name: 'TLS certificates for the MLLP over TLS tests', command: 'openssl', debianPackage: 'openssl' },
+  {
+    name: 'TLS certificates for the HTTPS and MLLP over TLS tests',
+    command: 'openssl',
+    debianPackage: 'openssl',
+  },
   // A second MLLP client, written apart from ours (runs on Debian's /usr/bin/python3).
   { name: 'A second MLLP sender (HL7 feed tests)', command: 'mllp_send', debianPackage: 'python3-hl7' },
   // The hospital's identity providers of the sign-in tests (decision IDN-23): OpenID Connect and SAML 2.0.

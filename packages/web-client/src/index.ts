@@ -34,14 +34,17 @@ export { createHttpClient, type Fetch, type HttpClient } from './http/http-clien
 export { HttpError } from './http/http-error.ts';
 // Error reporting.
 export { createErrorReporter, type ErrorReporter } from './reporting/error-reporter.ts';
+export { reportInsecureOrigin } from './reporting/insecure-origin-report.ts';
 export { installGlobalErrorHandlers } from './reporting/install-global-handlers.ts';
 // Runtime config (/config.json, the customer, the locale).
 export { loadCustomerConfig } from './runtime-config/load-customer-config.ts';
 export { loadRuntimeConfig } from './runtime-config/load-runtime-config.ts';
 export { resolveCustomerId } from './runtime-config/resolve-customer-id.ts';
 export { resolveLocale } from './runtime-config/resolve-locale.ts';
+export { secureAddressFor } from './runtime-config/secure-address.ts';
 
 // Texts: server error codes and the sign-in texts, en-US and es-US.
 export { authTexts } from './texts/auth-texts.ts';
 export { createCatalogueLoader } from './texts/catalogue-loader.ts';
 export { errorText } from './texts/error-text.ts';
+export { insecureOriginTexts } from './texts/insecure-origin-texts.ts';

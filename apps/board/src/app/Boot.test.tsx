@@ -52,4 +52,52 @@ describe('boot', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(reload).toHaveBeenCalledOnce();
   });
+
+  it("on an insecure origin, says HTTPS is required in the customer's language, with the https address, and tells the server once (BRD-24)", async () => {
+    const sendJson = vi.fn(async () => undefined);
+    const spanish = {
+      customer: { id: 'acme' },
+      locale: 'es-US',
+      config: { API_URL: 'https://careboard.hospital.example/api' },
+      http: { sendJson },
+    } as unknown as Runtime;
+    const loadApp = vi.fn(async () => AppShell);
+    render(
+      <Boot
+        loadRuntime={async () => spanish}
+        loadApp={loadApp}
+        secureContext={false}
+        pageUrl={() => 'http://10.1.2.3:8080/?id=1&auth_flow=1'}
+      />,
+    );
+    await act(async () => undefined);
+    expect(screen.getByRole('heading').textContent).toBe('Se requiere HTTPS');
+    expect(screen.queryByText('app for acme')).toBeNull();
+    expect(screen.getByRole('link').getAttribute('href')).toBe(
+      'https://careboard.hospital.example/?id=1&auth_flow=1',
+    );
+    expect(sendJson).toHaveBeenCalledOnce();
+    expect(sendJson).toHaveBeenCalledWith(
+      'POST',
+      'client-errors',
+      expect.objectContaining({
+        message: 'board opened on an insecure origin (http://10.1.2.3:8080): HTTPS is required',
+        url: 'http://10.1.2.3:8080/',
+      }),
+    );
+  });
+
+  it('on an insecure origin without a config, says so in English with the same address over https', async () => {
+    render(
+      <Boot
+        loadRuntime={() => Promise.reject(new Error('503'))}
+        loadApp={async () => AppShell}
+        secureContext={false}
+        pageUrl={() => 'http://10.1.2.3:8080/?id=2'}
+      />,
+    );
+    await act(async () => undefined);
+    expect(screen.getByRole('heading').textContent).toBe('HTTPS is required');
+    expect(screen.getByRole('link').getAttribute('href')).toBe('https://10.1.2.3:8080/?id=2');
+  });
 });

@@ -130,6 +130,22 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config.runtime)).toBe(true);
   });
 
+  it('speaks HTTPS with TLS_CERT_FILE and TLS_KEY_FILE, both or neither, resolved from the working directory (FND-44)', () => {
+    expect(loadConfig({}).tls).toBeNull();
+    expect(
+      loadConfig({ TLS_CERT_FILE: 'tls/cert.pem', TLS_KEY_FILE: '/etc/key.pem' }, '/srv/careboard').tls,
+    ).toEqual({
+      certFile: '/srv/careboard/tls/cert.pem',
+      keyFile: '/etc/key.pem',
+    });
+    expect(problemsOf({ TLS_CERT_FILE: 'cert.pem' })).toEqual([
+      'TLS_KEY_FILE: TLS_CERT_FILE needs it (the private key of that certificate, PEM)',
+    ]);
+    expect(problemsOf({ TLS_KEY_FILE: 'key.pem' })).toEqual([
+      'TLS_CERT_FILE: TLS_KEY_FILE needs it (the certificate chain the server presents, PEM)',
+    ]);
+  });
+
   it('runs one process unless CAREBOARD_NODES asks for more, which needs REDIS_URL', () => {
     expect(loadConfig({}).nodes).toEqual({ count: 1, index: 0, machine: hostname() });
     expect(problemsOf({ CAREBOARD_NODES: '2' })).toEqual([

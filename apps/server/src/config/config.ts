@@ -13,6 +13,8 @@ export interface Config {
   readonly hostSet: boolean;
   /** The address boards and the identity provider are reached at, without a trailing slash. */
   readonly publicUrl: string;
+  /** TLS_CERT_FILE and TLS_KEY_FILE: the server speaks HTTPS (and WSS) on PORT (FND-44); null: plain HTTP. */
+  readonly tls: TlsFiles | null;
   readonly http: HttpConfig;
   readonly dataDir: string;
   readonly boardDir: string;
@@ -46,6 +48,12 @@ export interface AuditSyslogConfig {
   readonly tls: boolean;
   /** PEM CA certificates the receiver's certificate must chain to, absolute; null: the system's. */
   readonly caFile: string | null;
+}
+
+/** PEM files, absolute: the certificate chain the server presents and its private key (FND-44). */
+export interface TlsFiles {
+  readonly certFile: string;
+  readonly keyFile: string;
 }
 
 /** Server processes on one machine (decision LIVE-21). */
@@ -212,6 +220,13 @@ function dependencyProblems(env: Env): string[] {
     problems.push(
       'CAREBOARD_NODES: more than 1 needs REDIS_URL (socket broadcasts cross processes through Redis)',
     );
+  // HTTPS needs both files: a certificate without its key (or the other way round) cannot serve (FND-44).
+  if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE))
+    problems.push(
+      env.TLS_CERT_FILE
+        ? 'TLS_KEY_FILE: TLS_CERT_FILE needs it (the private key of that certificate, PEM)'
+        : 'TLS_CERT_FILE: TLS_KEY_FILE needs it (the certificate chain the server presents, PEM)',
+    );
   // A TLS port without its certificate and key could only refuse every handshake (FEED-66).
   if (env.HL7_MLLP_TLS_PORT !== undefined) {
     if (!env.HL7_MLLP_TLS_CERT_FILE)
@@ -269,6 +284,13 @@ function fromEnv(env: Env, cwd: string): Config {
     host: env.HOST ?? (demo ? DEMO_HOST : '0.0.0.0'),
     hostSet: env.HOST !== undefined,
     publicUrl,
+    tls:
+      env.TLS_CERT_FILE && env.TLS_KEY_FILE
+        ? Object.freeze({
+            certFile: path.resolve(cwd, env.TLS_CERT_FILE),
+            keyFile: path.resolve(cwd, env.TLS_KEY_FILE),
+          })
+        : null,
     http: Object.freeze({
       trustedProxies: Object.freeze(env.TRUSTED_PROXIES ?? []),
       requestTimeoutSec: env.CAREBOARD_REQUEST_TIMEOUT_SEC ?? 20,

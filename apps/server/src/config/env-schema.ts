@@ -131,6 +131,9 @@ export const envSchema = z.object({
   PORT: optional(port),
   HOST: optional(z.string().min(1)),
   PUBLIC_URL: optional(httpUrl),
+  // HTTPS on PORT (FND-44): the certificate chain and its key, PEM, both or neither; re-read on SIGHUP.
+  TLS_CERT_FILE: optional(z.string().min(1)),
+  TLS_KEY_FILE: optional(z.string().min(1)),
   TRUSTED_PROXIES: optional(proxyList),
   CAREBOARD_REQUEST_TIMEOUT_SEC: optional(
     seconds(1).max(600, 'must be a whole number of seconds from 1 to 600'),

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
  * The console's files follow the same rule (console-app.ts).
  */
 export function cacheControlFor(file: string): string {
-  const name = path.basename(file);
+  // A precompressed copy (`index.html.br`) is cached as the file it stands for (FND-45).
+  const name = path.basename(file).replace(/\.(?:br|gz)$/, '');
   if (name === 'index.html' || /^(sw|registerSW)\.js$/.test(name) || name.endsWith('.webmanifest')) {
     return 'no-store';
   }
@@ -33,6 +34,8 @@ export async function serveBoardApp(
     wildcard: false,
     index: false,
     cacheControl: false,
+    // `.br` and `.gz` made at build, chosen by Accept-Encoding, with Vary: Accept-Encoding (FND-45).
+    preCompressed: true,
     setHeaders: (res, file) => res.header('cache-control', cacheControlFor(file)),
   });
   app.get('/*', (request, reply) => {

@@ -37,6 +37,8 @@ export async function serveConsoleApp(app: FastifyInstance, options: { root: str
           serve: false,
           index: false,
           cacheControl: false,
+          // `.br` and `.gz` made at build, chosen by Accept-Encoding (FND-45).
+          preCompressed: true,
           setHeaders: (res, file) => res.header('cache-control', cacheControlFor(file)),
         });
       }

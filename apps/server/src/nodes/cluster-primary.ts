@@ -18,6 +18,8 @@ export interface ClusterPrimary {
   readonly listening: Promise<void>;
   /** SIGTERM to each (each closes as one node does: boards told to come back), then waits. */
   stop(): Promise<void>;
+  /** Passes a signal on to every living process (SIGHUP: each reloads its TLS files, FND-44). */
+  signal(name: NodeJS.Signals): void;
 }
 
 /**
@@ -51,6 +53,9 @@ export function startCluster(options: ClusterOptions): ClusterPrimary {
 
   return {
     listening,
+    signal(name) {
+      for (const worker of indexOf.keys()) if (!worker.isDead()) worker.process.kill(name);
+    },
     async stop() {
       stopping = true;
       const workers = [...indexOf.keys()];
