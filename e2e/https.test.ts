@@ -8,13 +8,13 @@
  * the address it resolves to, so this is the browser's view of a LAN address over http while
  * every packet stays on loopback (this workplace's tests send traffic to loopback only).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../apps/server/src/store/free-port.ts';
+import { selfSignedCertificate } from '../apps/server/test/test-certificates.ts';
 import type { TestServer } from '../apps/server/test/test-server.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 import { startE2eServer } from './e2e-server.ts';
@@ -38,16 +38,7 @@ describe('over HTTPS with a self-signed certificate (FND-44)', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    const certFile = path.join(dir, 'cert.pem');
-    const keyFile = path.join(dir, 'key.pem');
-    execFileSync(
-      '/usr/bin/openssl',
-      [
-        ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=careboard-e2e'],
-        ...['-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile],
-      ],
-      { stdio: 'ignore' },
-    );
+    const { certFile, keyFile } = selfSignedCertificate(dir, { commonName: 'careboard-e2e' });
     const port = await freePort();
     server = await startE2eServer(
       { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile, PUBLIC_URL: `https://127.0.0.1:${port}` },

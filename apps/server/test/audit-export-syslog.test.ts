@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,11 +9,11 @@ import { findAccountByEmail } from '../src/store/accounts.ts';
 import { type Db, openDatabase } from '../src/store/database.ts';
 import { freePort } from '../src/store/free-port.ts';
 import { apiClient } from './api-client.ts';
+import { selfSignedCertificate } from './test-certificates.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
 
 /** Debian's openssl, which makes the test's certificate (node:crypto cannot). */
-const OPENSSL = '/usr/bin/openssl';
 const ADMIN_SCOPE = 'read:* write:* update:customer*';
 
 /** One RFC 5424 message as a SIEM reads it: header fields and the structured data's params. */
@@ -122,16 +121,7 @@ let keyFile: string;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'careboard-syslog-'));
-  certFile = path.join(dir, 'cert.pem');
-  keyFile = path.join(dir, 'key.pem');
-  execFileSync(
-    OPENSSL,
-    [
-      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1'],
-      ...['-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile],
-    ],
-    { stdio: 'ignore' },
-  );
+  ({ certFile, keyFile } = selfSignedCertificate(dir));
 });
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });

@@ -278,6 +278,20 @@ export function postgresProcesses(clusterDir: string): number[] {
   return [postmaster, ...children];
 }
 
+/** Every process whose command line names this folder: a cluster's postmaster and backends, as `ps` finds them. */
+export function processesNaming(dir: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 /** Statuses counted: `{ "200": 12, "503": 40 }`. */
 export function countStatuses(results: readonly WriteResult[]): Record<string, number> {
   const counts: Record<string, number> = {};

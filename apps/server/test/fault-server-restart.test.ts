@@ -7,16 +7,7 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -36,6 +27,7 @@ import {
   followBoard,
   movableVisits,
   postgresProcesses,
+  processesNaming,
   snapshotOf,
   startWrites,
   WRITER_SCOPE,
@@ -119,20 +111,6 @@ async function demoBoards(databaseUrl: string): Promise<{ id: number; field: Boa
 const sameRows = (a: Map<string, string>, b: Map<string, string>) =>
   a.size === b.size && [...a].every(([key, text]) => b.get(key) === text);
 
-/** PostgreSQL processes whose command line names this data directory. */
-function postgresProcessesFor(dir: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'careboard-fault-server-'));
   chmodSync(dataDir, 0o755);
@@ -144,7 +122,7 @@ afterAll(async () => {
   for (const run of runs) run.child.kill('SIGKILL');
   await Promise.all(runs.map((run) => run.exited));
   // A killed server leaves its PostgreSQL: stop it so nothing outlives the suite.
-  for (const pid of postgresProcessesFor(dataDir)) process.kill(pid, 'SIGKILL');
+  for (const pid of processesNaming(dataDir)) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(path.join(RESULTS, 'fault-server-restart.json'), `${JSON.stringify(figures, null, 2)}\n`);
@@ -266,7 +244,7 @@ describe('server and PostgreSQL deaths (FND-21)', () => {
     server.child.kill('SIGINT');
     const code = await server.exited;
     const stopMs = Date.now() - stopAt;
-    await eventually(() => postgresProcessesFor(dataDir).length === 0, 30_000, 'PostgreSQL processes to end');
+    await eventually(() => processesNaming(dataDir).length === 0, 30_000, 'PostgreSQL processes to end');
 
     figures.postgresKilled = {
       requestsUntilRecovered: during.length,

@@ -4,7 +4,6 @@
  * a real TLS socket and followed into the database, a connection from an address not on
  * HL7_MLLP_TLS_ALLOW refused before its handshake; and the configuration errors.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { freePort } from '../src/store/free-port.ts';
 import { type Ack, ackOfBytes, adtMessage, frame, sendAdtFrom } from './hl7-sender.ts';
+import { selfSignedCertificate } from './test-certificates.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 /** Debian's openssl, which makes the test's certificate (node:crypto cannot). */
-const OPENSSL = '/usr/bin/openssl';
 
 let dir: string;
 let certFile: string;
@@ -65,16 +64,7 @@ function sendOverTls(text: string, localAddress: string): Promise<TlsAnswer> {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'careboard-feed-tls-'));
-  certFile = path.join(dir, 'cert.pem');
-  keyFile = path.join(dir, 'key.pem');
-  execFileSync(
-    OPENSSL,
-    [
-      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1'],
-      ...['-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile],
-    ],
-    { stdio: 'ignore' },
-  );
+  ({ certFile, keyFile } = selfSignedCertificate(dir));
   plainPort = await freePort();
   tlsPort = await freePort();
   server = await startTestServer({

@@ -19,6 +19,7 @@ import { reloadTls } from '../src/http/tls.ts';
 import { SERVER_SOURCE } from '../src/nodes/server-bundle.ts';
 import { freePort } from '../src/store/free-port.ts';
 import { childProcessEnv } from './child-env.ts';
+import { selfSignedCertificate } from './test-certificates.ts';
 import { createMigratedTestDatabase, createTestDatabase } from './test-database.ts';
 import { FIXTURE_BOARD_DIR, startTestServer, type TestServer } from './test-server.ts';
 import { accessToken } from './test-tokens.ts';
@@ -32,17 +33,7 @@ interface Pair {
 
 /** A throwaway self-signed certificate for 127.0.0.1 and localhost. */
 function selfSigned(dir: string, name: string): Pair {
-  const certFile = path.join(dir, `${name}-cert.pem`);
-  const keyFile = path.join(dir, `${name}-key.pem`);
-  execFileSync(
-    OPENSSL,
-    [
-      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${name}`],
-      ...['-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyFile, '-out', certFile],
-    ],
-    { stdio: 'ignore' },
-  );
-  return { certFile, keyFile };
+  return selfSignedCertificate(dir, { name, altNames: 'IP:127.0.0.1,DNS:localhost' });
 }
 
 /** What a TLS client sees: the fingerprint of the certificate the server presents. */

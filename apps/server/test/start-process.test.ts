@@ -7,6 +7,7 @@ import { SERVER_NODE_FLAGS } from '../src/nodes/node-flags.ts';
 import { SERVER_BUNDLE, SERVER_SOURCE } from '../src/nodes/server-bundle.ts';
 import { freePort } from '../src/store/free-port.ts';
 import { childProcessEnv } from './child-env.ts';
+import { processesNaming } from './fault-helpers.ts';
 import { FIXTURE_BOARD_DIR } from './test-server.ts';
 
 const BOARD_INDEX = path.join(import.meta.dirname, '../../board/dist/index.html');
@@ -43,20 +44,6 @@ async function waitFor(predicate: () => boolean, what: string, ms = 90_000): Pro
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** PostgreSQL processes whose command line names this data directory. */
-function postgresProcessesFor(dataDir: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'careboard-start-'));
@@ -109,7 +96,7 @@ describe('starting the server', () => {
     await waitFor(() => first.output().includes('Careboard is running'), 'the first server');
     const demo = await fetch(`http://127.0.0.1:${port}/api/customers/demo`);
     expect(demo.status).toBe(200);
-    expect(postgresProcessesFor(dataDir).length).toBeGreaterThan(0);
+    expect(processesNaming(dataDir).length).toBeGreaterThan(0);
 
     const second = run({ PORT: String(await freePort()), CAREBOARD_DATA_DIR: dataDir });
     running.push(second);
@@ -122,7 +109,7 @@ describe('starting the server', () => {
 
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
-    expect(postgresProcessesFor(dataDir)).toEqual([]);
+    expect(processesNaming(dataDir)).toEqual([]);
 
     // A second start reuses the cluster and its data.
     const again = run({ PORT: String(port), CAREBOARD_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
@@ -133,7 +120,7 @@ describe('starting the server', () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/customers/demo`)).status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-    expect(postgresProcessesFor(dataDir)).toEqual([]);
+    expect(processesNaming(dataDir)).toEqual([]);
   }, 180_000);
 
   it('runs bundled as npm start runs it, finding the built board app and the logo beside it (FND-33)', async () => {
@@ -157,7 +144,7 @@ describe('starting the server', () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/customers/demo`)).status).toBe(200);
     bundled.child.kill('SIGINT');
     expect(await bundled.exited).toBe(0);
-    expect(postgresProcessesFor(dataDir)).toEqual([]);
+    expect(processesNaming(dataDir)).toEqual([]);
   }, 120_000);
 
   it('recovers a data directory whose server was killed without shutting down', async () => {
@@ -176,6 +163,6 @@ describe('starting the server', () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/customers/demo`)).status).toBe(200);
     next.child.kill('SIGINT');
     expect(await next.exited).toBe(0);
-    expect(postgresProcessesFor(dataDir)).toEqual([]);
+    expect(processesNaming(dataDir)).toEqual([]);
   }, 120_000);
 });

@@ -12,7 +12,7 @@
  * boards hold still while they are read and the screen signs in.
  */
 
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BoardContentField, boardContentFields, deviceFlowScopes } from '@careboard/contracts';
@@ -25,7 +25,7 @@ import { SERVER_SOURCE } from '../src/nodes/server-bundle.ts';
 import { runningEmbeddedUrl, startEmbeddedPostgres } from '../src/store/embedded-postgres.ts';
 import { freePort } from '../src/store/free-port.ts';
 import { migrations } from '../src/store/migrations/index.ts';
-import { eventually, snapshotOf } from './fault-helpers.ts';
+import { eventually, processesNaming, snapshotOf } from './fault-helpers.ts';
 import { confirmOnPhone, deviceAuthorization, discover } from './identity-helpers.ts';
 import {
   dependenciesUnlikeRelease,
@@ -132,20 +132,6 @@ async function boardRows(server: TestServer): Promise<Map<number, Map<string, st
   return shown;
 }
 
-/** PostgreSQL processes whose command line names this data directory. */
-function postgresProcessesFor(dir: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 beforeAll(async () => {
   const startedAt = Date.now();
   releaseDir = extractRelease(PREVIOUS_RELEASE.commit);
@@ -225,7 +211,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const run of runs) run.child.kill('SIGKILL');
   await Promise.all(runs.map((run) => run.exited));
-  for (const pid of postgresProcessesFor(dataDir)) process.kill(pid, 'SIGKILL');
+  for (const pid of processesNaming(dataDir)) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(releaseDir, { recursive: true, force: true });
 });
