@@ -8,9 +8,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useConsoleIdentity } from '../../auth/console-identity.ts';
 import type { Rest } from '../../ui/crud/rest.ts';
+import { useCustomerSetting } from '../../ui/crud/use-customer-setting.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import { useCustomerSetting } from './use-customer-setting.ts';
 
 /** What GET /customers/:id/settings answers that the ADT tab reads. */
 type CustomerAdtSetting = Pick<CustomerSettings, 'adt_workflow_id' | 'adt_catch_all'>;
@@ -28,10 +29,12 @@ export function AdtDefaultWorkflow({
   readonly rest: Rest;
 }) {
   const intl = useIntl();
-  const { settings, saved, error, busy, save, edited } = useCustomerSetting<CustomerAdtSetting>(rest, [
-    'customer',
-    'workflow',
-  ]);
+  const { customerId } = useConsoleIdentity();
+  const { settings, saved, error, busy, save, edited } = useCustomerSetting<CustomerAdtSetting>(
+    rest,
+    customerId,
+    ['customer', 'workflow'],
+  );
   const stored = settings.data?.adt_workflow_id;
   const storedCatchAll = settings.data?.adt_catch_all;
   const [value, setValue] = useState('');

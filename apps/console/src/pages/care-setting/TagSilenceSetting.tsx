@@ -5,9 +5,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useConsoleIdentity } from '../../auth/console-identity.ts';
 import type { Rest } from '../../ui/crud/rest.ts';
+import { useCustomerSetting } from '../../ui/crud/use-customer-setting.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import { useCustomerSetting } from './use-customer-setting.ts';
 
 type TagSilence = Pick<CustomerSettings, 'tag_non_reporting_sec'>;
 
@@ -18,7 +19,10 @@ type TagSilence = Pick<CustomerSettings, 'tag_non_reporting_sec'>;
  */
 export function TagSilenceSetting({ rest }: { readonly rest: Rest }) {
   const intl = useIntl();
-  const { settings, saved, error, busy, save, edited } = useCustomerSetting<TagSilence>(rest, ['customer']);
+  const { customerId } = useConsoleIdentity();
+  const { settings, saved, error, busy, save, edited } = useCustomerSetting<TagSilence>(rest, customerId, [
+    'customer',
+  ]);
   const stored = settings.data?.tag_non_reporting_sec;
   const [minutes, setMinutes] = useState('');
   useEffect(() => {

@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useConsoleIdentity } from '../../../auth/console-identity.ts';
-import { useLiveQuery } from '../../../data/use-live-query.ts';
 import type { MessageId } from '../../../i18n/en-US.ts';
 import { useRest } from '../../../ui/crud/rest.ts';
+import { useCustomerSetting } from '../../../ui/crud/use-customer-setting.ts';
 import { ErrorAlert } from '../../../ui/ErrorAlert.tsx';
 
 type Retention = Pick<
@@ -33,7 +33,7 @@ export function RetentionSettings() {
   const intl = useIntl();
   const rest = useRest();
   const { customerId } = useConsoleIdentity();
-  const settings = useLiveQuery<Retention>(`customers/${encodeURIComponent(customerId)}/settings`, [
+  const { settings, saved, error, busy, save, edited } = useCustomerSetting<Retention>(rest, customerId, [
     'customer',
   ]);
   const [values, setValues] = useState<Record<Field, string>>({
@@ -41,9 +41,6 @@ export function RetentionSettings() {
     feed_message_retention_days: '',
     audit_retention_years: '',
   });
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
   const stored = settings.data;
   useEffect(() => {
     if (!stored) return;
@@ -54,21 +51,7 @@ export function RetentionSettings() {
     });
   }, [stored]);
 
-  const save = async () => {
-    setBusy(true);
-    setSaved(false);
-    setError(undefined);
-    try {
-      const patch = Object.fromEntries(fields.map(({ field }) => [field, Number(values[field])]));
-      await rest.patch(`customers/${encodeURIComponent(customerId)}`, patch);
-      setSaved(true);
-      settings.reload();
-    } catch (refusal) {
-      setError(refusal);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const saveAll = () => save(Object.fromEntries(fields.map(({ field }) => [field, Number(values[field])])));
 
   return (
     <Box component="section" aria-labelledby="retention-heading" sx={{ mb: 4 }}>
@@ -78,7 +61,7 @@ export function RetentionSettings() {
       <Typography sx={{ maxWidth: '70ch', mb: 2 }}>
         {intl.formatMessage({ id: 'privacy.retention.help' })}
       </Typography>
-      <ErrorAlert error={settings.error ?? error} />
+      <ErrorAlert error={error} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         {fields.map(({ field, label, min, max }) => (
           <TextField
@@ -88,7 +71,7 @@ export function RetentionSettings() {
             value={values[field]}
             onChange={(event) => {
               setValues((current) => ({ ...current, [field]: event.target.value }));
-              setSaved(false);
+              edited();
             }}
             slotProps={{ htmlInput: { min, max, step: 1 } }}
             sx={{ width: 280 }}
@@ -98,7 +81,7 @@ export function RetentionSettings() {
         ))}
         <Button
           variant="contained"
-          onClick={save}
+          onClick={saveAll}
           disabled={busy || stored === undefined || fields.some(({ field }) => values[field] === '')}
         >
           {intl.formatMessage({ id: 'privacy.retention.save' })}

@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { useConsoleIdentity } from '../../auth/console-identity.ts';
 import { useLiveQuery } from '../../data/use-live-query.ts';
-import type { Rest } from '../../ui/crud/rest.ts';
+import type { Rest } from './rest.ts';
 
 /**
  * One of the customer's settings, read live from `customers/:id/settings` and saved with
  * PATCH /customers/:id: the read, and a save that says when it is done or why it was refused.
- * The ADT default workflow and the non-reporting time both edit through it.
+ * The ADT default workflow, the non-reporting time and the retention periods edit through it.
  */
-export function useCustomerSetting<T>(rest: Rest, kinds: readonly string[]) {
-  const { customerId } = useConsoleIdentity();
+export function useCustomerSetting<T>(rest: Rest, customerId: string, kinds: readonly string[]) {
   const settings = useLiveQuery<T>(`customers/${encodeURIComponent(customerId)}/settings`, kinds);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
